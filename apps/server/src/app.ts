@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LIMITS } from '@tracehub/contract';
+import type { AppDeps } from './platform/context.ts';
+import { installErrorHandling } from './platform/error-handler.ts';
+import { WEB_DIST_DIR } from './paths.ts';
+import { registerModules } from './modules/index.ts';
+
+export interface BuildAppOptions {
+  deps: AppDeps;
+  /** Serve the built console from apps/web/dist when it exists. */
+  serveWeb?: boolean;
+  logger?: boolean;
+}
+
+export async function buildApp({
+  deps,
+  serveWeb = true,
+  logger = true,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: deps.config.LOG_LEVEL } : false,
+    bodyLimit: LIMITS.fileMaxBytes,
+    trustProxy: true,
+    // Request ids make a user's error report traceable in the log without showing internals.
+    requestIdHeader: 'x-request-id',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const indexFile = path.join(WEB_DIST_DIR, 'index.html');
+  const hasWeb = serveWeb && fs.existsSync(indexFile);
+  const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : null;
+  installErrorHandling(app, { spaFallback: indexHtml ? () => indexHtml : null });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Tracehub API',
+        version: '0.1.0',
+        description:
+          'Every response is an envelope {code, msg, data}; code "0000" is success. Messages follow Accept-Language (zh default, en).',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await registerModules(app, deps);
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: WEB_DIST_DIR, wildcard: false, index: false });
+    app.get('/', (_req, reply) => reply.type('text/html').send(indexHtml));
+  }
+  return app;
+}

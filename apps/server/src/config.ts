@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { REPO_ROOT } from './paths.ts';
+
+const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** 64 hex characters (32 bytes); encrypts enterprise private keys. Generated under DATA_DIR when absent. */
+  MASTER_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 bytes)')
+    .optional(),
+  /** SMTP URL for nodemailer, e.g. smtp://user:pass@mail.example.com:587. Without it mail stays in the outbox. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Tracehub <no-reply@tracehub.local>'),
+  /** EVM chain id used in did:ethr identifiers. */
+  CHAIN_ID: z.coerce.number().int().positive().default(1337),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Skip seeding demo data into an empty database. */
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export type TConfig = z.infer<typeof ZConfig>;
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; every problem is listed with its variable name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  const blanksDropped = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = ZConfig.safeParse(blanksDropped);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+}
+
+export const isDev = (c: TConfig) => c.NODE_ENV !== 'production';

@@ -1,0 +1,240 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Accounts. One account may be linked to several enterprises (enterprise_users). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    /** Stored lower-case; uniqueness is case-insensitive. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    chineseName: text('chinese_name'),
+    englishName: text('english_name'),
+    introduction: text('introduction'),
+    avatarUrl: text('avatar_url'),
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
+    isOperator: boolean('is_operator').notNull().default(false),
+    sessionTimeoutMin: integer('session_timeout_min').notNull().default(30),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastEnterpriseUuid: text('last_enterprise_uuid'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_uq').on(t.email),
+  ],
+);
+
+/** Companies on the platform. Certification fields grow with the accounts capability. */
+export const enterprises = pgTable(
+  'enterprises',
+  {
+    id: serial('id').primaryKey(),
+    uuid: text('uuid').notNull(),
+    name: text('name').notNull(),
+    englishName: text('english_name'),
+    chineseShort: text('chinese_short'),
+    englishShort: text('english_short'),
+    usci: text('usci').notNull(),
+    /** 1 = automaker (spec 6); 0 = other kinds. */
+    role: integer('role').notNull().default(0),
+    businessAttribute: text('business_attribute'),
+    scene: text('scene', { enum: ['US', 'EU', 'US&EU'] }),
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
+    did: text('did'),
+    chainAddress: text('chain_address'),
+    /** secp256k1 private key, AES-256-GCM under the master key (see platform/keys.ts). */
+    keyCiphertext: text('key_ciphertext'),
+    certifiedAt: timestamp('certified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('enterprises_uuid_uq').on(t.uuid), uniqueIndex('enterprises_usci_uq').on(t.usci)],
+);
+
+/**
+ * The link between an account and an enterprise, and its application (examine) state:
+ * 0 pending, 1 approved, 2 rejected, 3 cancelled by the applicant, 4 deleted by the applicant.
+ */
+export const enterpriseUsers = pgTable(
+  'enterprise_users',
+  {
+    id: serial('id').primaryKey(),
+    enterpriseUuid: text('enterprise_uuid').notNull(),
+    userId: integer('user_id').notNull(),
+    examineStatus: integer('examine_status').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    examineName: text('examine_name'),
+    remark: text('remark'),
+    examineRemark: text('examine_remark'),
+    /** Time of the application or of the last operation on it. */
+    gmtModified: timestamp('gmt_modified', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('enterprise_users_user_idx').on(t.userId, t.examineStatus),
+    index('enterprise_users_enterprise_idx').on(t.enterpriseUuid, t.examineStatus),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    enterpriseUuid: text('enterprise_uuid').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en'),
+    description: text('description'),
+    /** The enterprise administrator role holds every code. */
+    isAdminRole: boolean('is_admin_role').notNull().default(false),
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
+    /** Data permission: all company data or own account data. */
+    dataScope: text('data_scope', { enum: ['company', 'account'] })
+      .notNull()
+      .default('company'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('roles_enterprise_name_uq').on(t.enterpriseUuid, t.name)],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id').notNull(),
+    code: text('code').notNull(),
+  },
+  (t) => [uniqueIndex('role_permissions_uq').on(t.roleId, t.code)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    enterpriseUuid: text('enterprise_uuid').notNull(),
+    userId: integer('user_id').notNull(),
+    roleId: integer('role_id').notNull(),
+  },
+  (t) => [uniqueIndex('user_roles_uq').on(t.enterpriseUuid, t.userId, t.roleId)],
+);
+
+/** Opaque session tokens, stored as SHA-256 hashes; expiry slides with use. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id').notNull(),
+    enterpriseUuid: text('enterprise_uuid'),
+    kind: text('kind', { enum: ['enterprise', 'operator'] }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokeReason: text('revoke_reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** The short-lived key between the two sign-in steps (password or e-mail code, then enterprise). */
+export const verifyKeys = pgTable(
+  'verify_keys',
+  {
+    id: serial('id').primaryKey(),
+    keyHash: text('key_hash').notNull(),
+    userId: integer('user_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('verify_keys_hash_uq').on(t.keyHash)],
+);
+
+export const mailCodes = pgTable(
+  'mail_codes',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_codes_email_idx').on(t.email, t.purpose, t.createdAt)],
+);
+
+/** Every e-mail the platform sends; readable by operators so codes work in a demo without SMTP. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['stored', 'sent', 'failed'] }).notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+);
+
+/** Sign-in attempts, for throttling by account and by address. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    accountKey: text('account_key').notNull(),
+    ip: text('ip'),
+    success: boolean('success').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_attempts_account_idx').on(t.accountKey, t.createdAt),
+    index('login_attempts_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/** The account log ("system log"): sign-ins, sign-outs, switches and failures. */
+export const accountLog = pgTable(
+  'account_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id'),
+    enterpriseUuid: text('enterprise_uuid'),
+    action: text('action').notNull(),
+    result: text('result', { enum: ['success', 'failure'] }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_log_scope_idx').on(t.enterpriseUuid, t.userId, t.createdAt)],
+);

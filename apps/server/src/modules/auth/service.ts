@@ -1,0 +1,350 @@
+import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { api } from '@tracehub/contract';
+import {
+  EXAMINE_STATUS,
+  LIMITS,
+  type TParsed,
+  type TLoginStep,
+  type TSessionToken,
+} from '@tracehub/contract';
+import { isDev } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  enterpriseUsers,
+  enterprises,
+  loginAttempts,
+  mailCodes,
+  users,
+  verifyKeys,
+} from '../../db/schema.ts';
+import { writeAccountLog } from '../../platform/account-log.ts';
+import type { AppDeps, RequestMeta, SessionContext } from '../../platform/context.ts';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  newVerifyCode,
+  safeEqualHex,
+  sha256Hex,
+  verifyPassword,
+} from '../../platform/crypto.ts';
+import { AppError } from '../../platform/errors.ts';
+import {
+  VERIFY_KEY_TTL_SECONDS,
+  createSession,
+  createVerifyKey,
+  resolveSession,
+  resolveVerifyKey,
+  revokeSession,
+} from '../../platform/session.ts';
+import { listLinkedEnterprises } from '../examine/repo.ts';
+
+/** Sign-in throttling: failures counted over a window, per account and per address. */
+export const THROTTLE = { windowMinutes: 15, perAccount: 5, perIp: 30 } as const;
+const MAIL_CODE_TTL_SECONDS = 600;
+const MAIL_CODE_RESEND_SECONDS = 60;
+const MAIL_CODE_MAX_ATTEMPTS = 5;
+
+type Input<K extends keyof typeof api.auth> = TParsed<(typeof api.auth)[K]>;
+
+async function findAccount(deps: AppDeps, loginAccount: string) {
+  const key = loginAccount.trim().toLowerCase();
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${key}`, eq(users.email, key)))
+    .limit(1);
+  return user ?? null;
+}
+
+async function assertNotThrottled(deps: AppDeps, accountKey: string, ip: string): Promise<void> {
+  const since = new Date(Date.now() - THROTTLE.windowMinutes * 60_000);
+  const failures = (where: ReturnType<typeof eq>) =>
+    deps.db
+      .select({ n: count() })
+      .from(loginAttempts)
+      .where(and(where, eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)));
+  const [[byAccount], [byIp]] = await Promise.all([
+    failures(eq(loginAttempts.accountKey, accountKey)),
+    failures(eq(loginAttempts.ip, ip)),
+  ]);
+  if ((byAccount?.n ?? 0) >= THROTTLE.perAccount || (byIp?.n ?? 0) >= THROTTLE.perIp) {
+    throw new AppError('LOGIN_LOCKED', { minutes: THROTTLE.windowMinutes });
+  }
+}
+
+async function loginStep(deps: AppDeps, userId: number, loginAccount: string): Promise<TLoginStep> {
+  const [verifyKey, enterprisesOfUser] = await Promise.all([
+    createVerifyKey(deps.db, userId),
+    listLinkedEnterprises(deps.db, userId),
+  ]);
+  return { loginAccount, verifyKey, verifyKeyTtl: VERIFY_KEY_TTL_SECONDS, enterprises: enterprisesOfUser };
+}
+
+export async function loginByPassword(
+  deps: AppDeps,
+  input: Input<'loginByPwd'>,
+  meta: RequestMeta,
+): Promise<TLoginStep> {
+  const accountKey = input.loginAccount.trim().toLowerCase();
+  await assertNotThrottled(deps, accountKey, meta.ip);
+  const user = await findAccount(deps, accountKey);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  await deps.db.insert(loginAttempts).values({ accountKey, ip: meta.ip, success: ok && !!user });
+  if (!user || !ok) {
+    if (user) {
+      await writeAccountLog(deps.db, meta, {
+        userId: user.id,
+        enterpriseUuid: user.lastEnterpriseUuid,
+        action: 'loginFailed',
+        result: 'failure',
+        detail: { reason: 'password' },
+      });
+    }
+    throw new AppError('LOGIN_FAILED');
+  }
+  if (user.status !== 'enabled') throw new AppError('ACCOUNT_DISABLED');
+  return loginStep(deps, user.id, input.loginAccount.trim());
+}
+
+export async function sendMailCode(
+  deps: AppDeps,
+  input: Input<'getLoginMailVerifyCode'>,
+  meta: RequestMeta,
+): Promise<{ expiresInSeconds: number; resendAfterSeconds: number }> {
+  const email = input.email.trim().toLowerCase();
+  const [existing] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  if (input.purpose === 'login' && !existing) throw new AppError('EMAIL_NOT_REGISTERED');
+  if (input.purpose === 'register' && existing) throw new AppError('EMAIL_EXISTS');
+
+  const [last] = await deps.db
+    .select({ createdAt: mailCodes.createdAt })
+    .from(mailCodes)
+    .where(and(eq(mailCodes.email, email), eq(mailCodes.purpose, input.purpose)))
+    .orderBy(desc(mailCodes.createdAt))
+    .limit(1);
+  const waited = last ? (Date.now() - last.createdAt.getTime()) / 1000 : Infinity;
+  if (waited < MAIL_CODE_RESEND_SECONDS) {
+    throw new AppError('VERIFY_CODE_TOO_FREQUENT', { seconds: Math.ceil(MAIL_CODE_RESEND_SECONDS - waited) });
+  }
+
+  const code = newVerifyCode();
+  await deps.db.insert(mailCodes).values({
+    email,
+    purpose: input.purpose,
+    codeHash: sha256Hex(code),
+    expiresAt: new Date(Date.now() + MAIL_CODE_TTL_SECONDS * 1000),
+  });
+  const minutes = MAIL_CODE_TTL_SECONDS / 60;
+  await deps.mailer.send(deps.db, {
+    to: email,
+    subject: 'Tracehub 验证码 / verification code',
+    body:
+      `您的验证码是 ${code}，${minutes} 分钟内有效。\n` +
+      `Your verification code is ${code}. It is valid for ${minutes} minutes.`,
+  });
+  await writeAccountLog(deps.db, meta, {
+    userId: existing?.id ?? null,
+    enterpriseUuid: null,
+    action: 'mailCode',
+    result: 'success',
+    detail: { purpose: input.purpose },
+  });
+  return { expiresInSeconds: MAIL_CODE_TTL_SECONDS, resendAfterSeconds: MAIL_CODE_RESEND_SECONDS };
+}
+
+/** Checks and consumes the newest code for the address; wrong guesses count against it. */
+export async function consumeMailCode(db: Db, email: string, purpose: string, code: string): Promise<void> {
+  const [row] = await db
+    .select()
+    .from(mailCodes)
+    .where(and(eq(mailCodes.email, email), eq(mailCodes.purpose, purpose), isNull(mailCodes.consumedAt)))
+    .orderBy(desc(mailCodes.createdAt))
+    .limit(1);
+  if (!row || row.expiresAt.getTime() < Date.now() || row.attempts >= MAIL_CODE_MAX_ATTEMPTS) {
+    throw new AppError('VERIFY_CODE_INVALID');
+  }
+  if (!safeEqualHex(row.codeHash, sha256Hex(code.toUpperCase()))) {
+    await db
+      .update(mailCodes)
+      .set({ attempts: row.attempts + 1 })
+      .where(eq(mailCodes.id, row.id));
+    throw new AppError('VERIFY_CODE_INVALID');
+  }
+  await db.update(mailCodes).set({ consumedAt: new Date() }).where(eq(mailCodes.id, row.id));
+}
+
+export async function loginByMailCode(
+  deps: AppDeps,
+  input: Input<'verifyLoginMailCode'>,
+  meta: RequestMeta,
+): Promise<TLoginStep> {
+  const email = input.email.trim().toLowerCase();
+  await assertNotThrottled(deps, email, meta.ip);
+  try {
+    await consumeMailCode(deps.db, email, 'login', input.code);
+  } catch (err) {
+    await deps.db.insert(loginAttempts).values({ accountKey: email, ip: meta.ip, success: false });
+    throw err;
+  }
+  const user = await findAccount(deps, email);
+  if (!user) throw new AppError('EMAIL_NOT_REGISTERED');
+  if (user.status !== 'enabled') throw new AppError('ACCOUNT_DISABLED');
+  await deps.db.insert(loginAttempts).values({ accountKey: email, ip: meta.ip, success: true });
+  return loginStep(deps, user.id, email);
+}
+
+/**
+ * Second sign-in step (isLogined false, with the verifyKey) or an enterprise switch (isLogined true, with
+ * the session). Either way the account must be the one named, and the enterprise link approved.
+ */
+export async function selectEnterprise(
+  deps: AppDeps,
+  input: Input<'selectEnterprise'>,
+  bearer: string | null,
+  meta: RequestMeta,
+): Promise<TSessionToken> {
+  const account = await findAccount(deps, input.loginAccount);
+  let previous: SessionContext | null = null;
+  let verifyKeyId: number | null = null;
+  if (input.isLogined) {
+    previous = bearer ? await resolveSession(deps.db, bearer) : null;
+    if (!previous) throw new AppError('NOT_LOGGED_IN');
+    if (!account || account.id !== previous.userId) throw new AppError('VERIFY_KEY_INVALID');
+  } else {
+    const key = input.verifyKey ? await resolveVerifyKey(deps.db, input.verifyKey) : null;
+    if (!key || !account || key.userId !== account.id) throw new AppError('VERIFY_KEY_INVALID');
+    verifyKeyId = key.id;
+  }
+  if (account.status !== 'enabled') throw new AppError('ACCOUNT_DISABLED');
+
+  const enterpriseUuid = input.enterpriseUuid || null;
+  if (enterpriseUuid) {
+    const [link] = await deps.db
+      .select({ status: enterprises.status })
+      .from(enterpriseUsers)
+      .innerJoin(enterprises, eq(enterprises.uuid, enterpriseUsers.enterpriseUuid))
+      .where(
+        and(
+          eq(enterpriseUsers.userId, account.id),
+          eq(enterpriseUsers.enterpriseUuid, enterpriseUuid),
+          eq(enterpriseUsers.examineStatus, EXAMINE_STATUS.approved),
+        ),
+      )
+      .limit(1);
+    if (!link) throw new AppError('ENTERPRISE_NOT_LINKED');
+    if (link.status !== 'enabled') throw new AppError('COMPANY_DISABLED');
+  }
+
+  const token = await deps.db.transaction(async (tx) => {
+    if (verifyKeyId !== null) {
+      const used = await tx
+        .update(verifyKeys)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(verifyKeys.id, verifyKeyId), isNull(verifyKeys.consumedAt)))
+        .returning({ id: verifyKeys.id });
+      // Two tabs racing with one key: only the first gets a session.
+      if (used.length === 0) throw new AppError('VERIFY_KEY_INVALID');
+    }
+    if (previous) await revokeSession(tx, previous.sessionId, 'switched');
+    const now = new Date();
+    await tx
+      .update(users)
+      .set({
+        lastEnterpriseUuid: enterpriseUuid ?? account.lastEnterpriseUuid,
+        ...(previous ? {} : { lastLoginAt: now }),
+      })
+      .where(eq(users.id, account.id));
+    if (enterpriseUuid) {
+      await tx
+        .update(enterpriseUsers)
+        .set({ lastLoginAt: now })
+        .where(
+          and(eq(enterpriseUsers.userId, account.id), eq(enterpriseUsers.enterpriseUuid, enterpriseUuid)),
+        );
+    }
+    const t = await createSession(tx, {
+      userId: account.id,
+      enterpriseUuid,
+      kind: account.isOperator ? 'operator' : 'enterprise',
+      timeoutMin: account.sessionTimeoutMin,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+    await writeAccountLog(tx, meta, {
+      userId: account.id,
+      enterpriseUuid,
+      action: previous ? 'switchEnterprise' : 'login',
+      result: 'success',
+      detail: previous ? { from: previous.enterpriseUuid } : {},
+    });
+    return t;
+  });
+  return { token, enterpriseUuid, expiresInMinutes: account.sessionTimeoutMin };
+}
+
+export async function logout(deps: AppDeps, session: SessionContext, meta: RequestMeta): Promise<null> {
+  await revokeSession(deps.db, session.sessionId, 'logout');
+  await writeAccountLog(deps.db, meta, {
+    userId: session.userId,
+    enterpriseUuid: session.enterpriseUuid,
+    action: 'logout',
+    result: 'success',
+  });
+  return null;
+}
+
+export async function register(
+  deps: AppDeps,
+  input: Input<'register'>,
+  meta: RequestMeta,
+): Promise<{ userId: number }> {
+  const email = input.email.trim().toLowerCase();
+  const [byName] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${input.username.toLowerCase()}`)
+    .limit(1);
+  if (byName) throw new AppError('USERNAME_EXISTS');
+  const [byEmail] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (byEmail) throw new AppError('EMAIL_EXISTS');
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await consumeMailCode(tx, email, 'register', input.code);
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email,
+          passwordHash,
+          sessionTimeoutMin: LIMITS.sessionTimeoutDefaultMin,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new AppError('INTERNAL');
+      await writeAccountLog(tx, meta, {
+        userId: user.id,
+        enterpriseUuid: null,
+        action: 'register',
+        result: 'success',
+      });
+      return { userId: user.id };
+    });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // A concurrent registration won the unique index.
+    const msg =
+      String((err as { message?: string }).message ?? '') + String((err as { cause?: unknown }).cause ?? '');
+    if (msg.includes('users_username_lower_uq')) throw new AppError('USERNAME_EXISTS');
+    if (msg.includes('users_email_uq')) throw new AppError('EMAIL_EXISTS');
+    throw err;
+  }
+}
+
+/** The newest code sent to an address, for demos and tests without a mail server (never in production). */
+export function devCodesEnabled(deps: AppDeps): boolean {
+  return isDev(deps.config);
+}

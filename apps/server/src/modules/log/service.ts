@@ -1,0 +1,90 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { api } from '@tracehub/contract';
+import { type TLogItem, type TParsed } from '@tracehub/contract';
+import { accountLog, enterprises, users } from '../../db/schema.ts';
+import type { AppDeps, SessionContext, TenantContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { filters, runListQuery } from '../../platform/list-query.ts';
+
+const columns = {
+  id: accountLog.id,
+  action: accountLog.action,
+  result: accountLog.result,
+  ip: accountLog.ip,
+  userAgent: accountLog.userAgent,
+  detail: accountLog.detail,
+  createdAt: accountLog.createdAt,
+  userId: accountLog.userId,
+};
+
+type Row = Pick<typeof accountLog.$inferSelect, keyof typeof columns>;
+
+async function toItems(deps: AppDeps, tenant: TenantContext, rows: Row[]): Promise<TLogItem[]> {
+  const [enterprise] = await deps.db
+    .select({ name: enterprises.name })
+    .from(enterprises)
+    .where(eq(enterprises.uuid, tenant.enterpriseUuid));
+  const ids = [...new Set(rows.map((r) => r.userId).filter((v): v is number => v !== null))];
+  const found = ids.length
+    ? await deps.db
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(inArray(users.id, ids))
+    : [];
+  const names = new Map(found.map((u) => [u.id, u.username]));
+  return rows.map((r) => ({
+    id: r.id,
+    action: r.action as TLogItem['action'],
+    result: r.result,
+    username: r.userId === null ? null : (names.get(r.userId) ?? null),
+    enterpriseName: enterprise?.name ?? null,
+    ip: r.ip,
+    userAgent: r.userAgent,
+    detail: r.detail ?? null,
+    createdAt: r.createdAt.getTime(),
+  }));
+}
+
+/** Administrators read the enterprise's whole account log; other members read their own lines. */
+const ownLinesOnly = (session: SessionContext) =>
+  session.isEnterpriseAdmin ? undefined : eq(accountLog.userId, session.userId);
+
+export async function listLogs(
+  deps: AppDeps,
+  tenant: TenantContext,
+  session: SessionContext,
+  req: TParsed<typeof api.log.selectLogPage>,
+) {
+  const { list, total } = await runListQuery(deps.db, {
+    table: accountLog,
+    select: columns,
+    tenantColumn: accountLog.enterpriseUuid,
+    tenant,
+    where: [
+      ownLinesOnly(session),
+      filters.oneOf(accountLog.action, req.action),
+      filters.eq(accountLog.result, req.result),
+      filters.contains(accountLog.ip, req.ip),
+      filters.from(accountLog.createdAt, req.createdFrom),
+      filters.to(accountLog.createdAt, req.createdTo),
+    ],
+    sortable: { createdAt: accountLog.createdAt, action: accountLog.action },
+    defaultSort: { column: accountLog.createdAt, order: 'desc' },
+    tieBreak: accountLog.id,
+    page: req,
+  });
+  return { list: await toItems(deps, tenant, list), total };
+}
+
+export async function logDetail(deps: AppDeps, tenant: TenantContext, session: SessionContext, id: number) {
+  const rows = await deps.db
+    .select(columns)
+    .from(accountLog)
+    .where(
+      and(eq(accountLog.id, id), eq(accountLog.enterpriseUuid, tenant.enterpriseUuid), ownLinesOnly(session)),
+    )
+    .limit(1);
+  if (rows.length === 0) throw new AppError('NOT_FOUND');
+  const [item] = await toItems(deps, tenant, rows);
+  return item!;
+}

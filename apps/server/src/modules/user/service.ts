@@ -1,0 +1,65 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  ENTERPRISE_MENU,
+  EXAMINE_STATUS,
+  buildMenuTree,
+  type TMenuNode,
+  type TUserInfo,
+} from '@tracehub/contract';
+import { enterpriseUsers, enterprises, users } from '../../db/schema.ts';
+import type { AppDeps, SessionContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { listLinkedEnterprises } from '../examine/repo.ts';
+
+/** authStatus of user info: 0 no certified enterprise, 2 the current enterprise is certified. */
+const AUTH_STATUS = { none: 0, certified: 2 } as const;
+
+export async function userInfo(deps: AppDeps, session: SessionContext): Promise<TUserInfo> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
+  if (!user) throw new AppError('SESSION_REVOKED');
+  const enterprise = session.enterpriseUuid
+    ? (
+        await deps.db
+          .select()
+          .from(enterprises)
+          .innerJoin(enterpriseUsers, eq(enterpriseUsers.enterpriseUuid, enterprises.uuid))
+          .where(
+            and(
+              eq(enterprises.uuid, session.enterpriseUuid),
+              eq(enterpriseUsers.userId, session.userId),
+              eq(enterpriseUsers.examineStatus, EXAMINE_STATUS.approved),
+            ),
+          )
+          .limit(1)
+      )[0]?.enterprises
+    : undefined;
+  return {
+    userId: user.id,
+    username: user.username,
+    email: user.email,
+    chineseName: user.chineseName,
+    englishName: user.englishName,
+    introduction: user.introduction,
+    authStatus: enterprise?.did ? AUTH_STATUS.certified : AUTH_STATUS.none,
+    enterpriseUuid: enterprise?.uuid ?? null,
+    enterpriseName: enterprise?.name ?? null,
+    enterpriseEnglishName: enterprise?.englishName ?? null,
+    enterpriseRole: enterprise?.role ?? null,
+    scene: enterprise?.scene ?? null,
+    enterpriseDid: enterprise?.did ?? null,
+    chainAccount: enterprise?.chainAddress ?? null,
+    isEnterpriseAdmin: session.isEnterpriseAdmin,
+    unreadMessage: 0,
+    userPictureFileUrl: user.avatarUrl,
+    sessionTimeoutMinutes: user.sessionTimeoutMin,
+    lastLoginTime: user.lastLoginAt?.getTime() ?? null,
+    enterprises: await listLinkedEnterprises(deps.db, user.id),
+    roles: ['admin'],
+    permissions: [...session.permissions].sort(),
+  };
+}
+
+export function menusOf(session: SessionContext): TMenuNode[] {
+  if (!session.enterpriseUuid) return [];
+  return buildMenuTree(ENTERPRISE_MENU, (code) => session.permissions.has(code));
+}

@@ -1,0 +1,45 @@
+import type { TLang } from '@tracehub/contract';
+import type { Db } from '../db/client.ts';
+import type { TConfig } from '../config.ts';
+import type { Mailer } from './mail.ts';
+
+/** What every service receives: the database, configuration and platform helpers. */
+export interface AppDeps {
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  config: TConfig;
+  masterKey: Buffer;
+  mailer: Mailer;
+}
+
+/** The verified caller, taken from the session, never from headers or bodies. */
+export interface SessionContext {
+  sessionId: number;
+  userId: number;
+  username: string;
+  kind: 'enterprise' | 'operator';
+  /** The selected enterprise; null while the account has none to use yet. */
+  enterpriseUuid: string | null;
+  /** Menu permission codes of the member's roles in the enterprise. */
+  permissions: ReadonlySet<string>;
+  isEnterpriseAdmin: boolean;
+}
+
+/** The tenant context that business services and repositories take first. */
+export interface TenantContext {
+  enterpriseUuid: string;
+  userId: number;
+  permissions: ReadonlySet<string>;
+}
+
+/** Caller of an 'account'-level endpoint: a session, or the sign-in step's verifyKey. */
+export interface AccountContext {
+  userId: number;
+  session: SessionContext | null;
+}
+
+export interface RequestMeta {
+  lang: TLang;
+  ip: string;
+  userAgent: string | null;
+}

@@ -1,0 +1,77 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { LIMITS, type TListRequestBase } from '@tracehub/contract';
+import type { Db } from '../db/client.ts';
+import type { TenantContext } from './context.ts';
+
+/**
+ * The one list query of the server: tenant scope (always), filters, whitelisted sorting with a stable
+ * tie-break, paging, and a total counted up to LIMITS.maxCountedTotal (spec 9) so counting never
+ * scans a whole large table.
+ */
+export interface ListQuery<TSelect extends Record<string, PgColumn | SQL.Aliased>> {
+  table: PgTable;
+  select: TSelect;
+  /** The table's enterprise column: the scope is applied here, never by hand in callers. */
+  tenantColumn: PgColumn;
+  tenant: TenantContext;
+  /** Extra conditions; undefined entries (unset filters) are skipped. */
+  where?: (SQL | undefined)[];
+  /** sortField value -> column. Anything else is ignored. */
+  sortable: Record<string, PgColumn>;
+  defaultSort: { column: PgColumn; order: 'asc' | 'desc' };
+  /** Unique column for a deterministic order between equal sort keys. */
+  tieBreak: PgColumn;
+  page: TListRequestBase;
+}
+
+export async function runListQuery<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
+  db: Db,
+  q: ListQuery<TSelect>,
+) {
+  const where = and(
+    eq(q.tenantColumn, q.tenant.enterpriseUuid),
+    ...(q.where ?? []).filter((w): w is SQL => !!w),
+  );
+  const sortColumn = (q.page.sortField && q.sortable[q.page.sortField]) || q.defaultSort.column;
+  const order =
+    q.page.sortField && q.sortable[q.page.sortField] ? (q.page.sortOrder ?? 'asc') : q.defaultSort.order;
+  const dir = order === 'asc' ? asc : desc;
+
+  const rows = await db
+    .select(q.select)
+    .from(q.table)
+    .where(where)
+    .$dynamic()
+    .orderBy(dir(sortColumn), dir(q.tieBreak))
+    .limit(q.page.pageSize)
+    .offset((q.page.pageNo - 1) * q.page.pageSize);
+  const capped = db
+    .select({ one: sql`1` })
+    .from(q.table)
+    .where(where)
+    .limit(LIMITS.maxCountedTotal)
+    .as('capped');
+  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return { list: rows, total: counted?.n ?? 0 };
+}
+
+/** Filter helpers: each returns undefined when the filter is not set. */
+export const filters = {
+  eq: <T>(col: PgColumn, v: T | undefined) => (v === undefined ? undefined : eq(col, v)),
+  oneOf: <T>(col: PgColumn, v: T | T[] | undefined) =>
+    v === undefined ? undefined : Array.isArray(v) ? (v.length ? inArray(col, v) : undefined) : eq(col, v),
+  /** Spec 2.5: some inputs take several comma-separated exact values. */
+  commaExact: (col: PgColumn, v: string | undefined) => {
+    const values =
+      v
+        ?.split(/[,，]/)
+        .map((s) => s.trim())
+        .filter(Boolean) ?? [];
+    return values.length ? inArray(col, values) : undefined;
+  },
+  contains: (col: PgColumn, v: string | undefined) =>
+    v ? ilike(col, `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+  from: (col: PgColumn, ms: number | undefined) => (ms === undefined ? undefined : gte(col, new Date(ms))),
+  to: (col: PgColumn, ms: number | undefined) => (ms === undefined ? undefined : lte(col, new Date(ms))),
+};

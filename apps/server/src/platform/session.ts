@@ -1,0 +1,144 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { EXAMINE_STATUS } from '@tracehub/contract';
+import type { Db } from '../db/client.ts';
+import { enterpriseUsers, enterprises, sessions, users, verifyKeys } from '../db/schema.ts';
+import { newToken, sha256Hex } from './crypto.ts';
+import { AppError } from './errors.ts';
+import type { SessionContext } from './context.ts';
+import { memberPermissions } from './permissions.ts';
+
+/** Sliding expiry is written at most this often, so reads do not turn every request into a write. */
+const SLIDE_WRITE_INTERVAL_MS = 60_000;
+export const VERIFY_KEY_TTL_SECONDS = 300;
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return m?.[1] ?? null;
+}
+
+export async function createSession(
+  db: Db,
+  args: {
+    userId: number;
+    enterpriseUuid: string | null;
+    kind: 'enterprise' | 'operator';
+    timeoutMin: number;
+    ip: string;
+    userAgent: string | null;
+  },
+): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    tokenHash: sha256Hex(token),
+    userId: args.userId,
+    enterpriseUuid: args.enterpriseUuid,
+    kind: args.kind,
+    expiresAt: new Date(Date.now() + args.timeoutMin * 60_000),
+    ip: args.ip,
+    userAgent: args.userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+export async function revokeSession(db: Db, sessionId: number, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Resolves a bearer token to the verified caller. Expired sessions answer U0005, ended ones U0009, a
+ * disabled account or company its own message; the enterprise link must still be approved.
+ */
+export async function resolveSession(db: Db, token: string): Promise<SessionContext | null> {
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      enterpriseUuid: sessions.enterpriseUuid,
+      kind: sessions.kind,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      revokedAt: sessions.revokedAt,
+      username: users.username,
+      userStatus: users.status,
+      timeoutMin: users.sessionTimeoutMin,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sha256Hex(token)))
+    .limit(1);
+  if (!row) return null;
+  if (row.revokedAt) throw new AppError('SESSION_REVOKED');
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now) throw new AppError('SESSION_EXPIRED');
+  if (row.userStatus !== 'enabled') {
+    await revokeSession(db, row.id, 'account-disabled');
+    throw new AppError('ACCOUNT_DISABLED');
+  }
+
+  let permissions: ReadonlySet<string> = new Set();
+  let isEnterpriseAdmin = false;
+  if (row.enterpriseUuid) {
+    const [link] = await db
+      .select({ isAdmin: enterpriseUsers.isAdmin, status: enterprises.status })
+      .from(enterpriseUsers)
+      .innerJoin(enterprises, eq(enterprises.uuid, enterpriseUsers.enterpriseUuid))
+      .where(
+        and(
+          eq(enterpriseUsers.enterpriseUuid, row.enterpriseUuid),
+          eq(enterpriseUsers.userId, row.userId),
+          eq(enterpriseUsers.examineStatus, EXAMINE_STATUS.approved),
+        ),
+      )
+      .limit(1);
+    if (!link) throw new AppError('ENTERPRISE_UNAVAILABLE');
+    if (link.status !== 'enabled') throw new AppError('COMPANY_DISABLED');
+    isEnterpriseAdmin = link.isAdmin;
+    permissions = await memberPermissions(db, row.enterpriseUuid, row.userId, link.isAdmin);
+  }
+
+  if (now - row.lastSeenAt.getTime() > SLIDE_WRITE_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + row.timeoutMin * 60_000) })
+      .where(eq(sessions.id, row.id));
+  }
+  return {
+    sessionId: row.id,
+    userId: row.userId,
+    username: row.username,
+    kind: row.kind,
+    enterpriseUuid: row.enterpriseUuid,
+    permissions,
+    isEnterpriseAdmin,
+  };
+}
+
+export async function createVerifyKey(db: Db, userId: number): Promise<string> {
+  const key = newToken();
+  await db.insert(verifyKeys).values({
+    keyHash: sha256Hex(key),
+    userId,
+    expiresAt: new Date(Date.now() + VERIFY_KEY_TTL_SECONDS * 1000),
+  });
+  return key;
+}
+
+/** The account a live, unconsumed verifyKey belongs to. */
+export async function resolveVerifyKey(db: Db, key: string): Promise<{ id: number; userId: number } | null> {
+  const [row] = await db
+    .select({ id: verifyKeys.id, userId: verifyKeys.userId })
+    .from(verifyKeys)
+    .where(
+      and(
+        eq(verifyKeys.keyHash, sha256Hex(key)),
+        isNull(verifyKeys.consumedAt),
+        gt(verifyKeys.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,185 @@
+import { count, eq } from 'drizzle-orm';
+import { ENTERPRISE_MENU, EXAMINE_STATUS, menuCodes, usciCheckChar } from '@tracehub/contract';
+import type { Db } from '../db/client.ts';
+import { enterpriseUsers, enterprises, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
+import { hashPassword } from '../platform/crypto.ts';
+import { newEnterpriseIdentity } from '../platform/keys.ts';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+export const DEMO_ACCOUNTS = [
+  { username: 'demo-auto', email: 'demo-auto@tracehub.local', note: 'administrator of the automaker' },
+  { username: 'demo-supplier', email: 'demo-supplier@tracehub.local', note: 'administrator of the supplier' },
+  {
+    username: 'demo-multi',
+    email: 'demo-multi@tracehub.local',
+    note: 'member of both, one pending and one rejected application',
+  },
+  { username: 'operator', email: 'operator@tracehub.local', note: 'operator end' },
+] as const;
+
+/** A USCI with a correct GB 32100-2015 check character from its first 17 characters. */
+function usci(first17: string): string {
+  const check = usciCheckChar(first17);
+  if (!check) throw new Error(`bad USCI body ${first17}`);
+  return first17 + check;
+}
+
+const DEMO_ENTERPRISES = [
+  {
+    key: 'auto',
+    uuid: 'e0a1c2d3-0001-4000-8000-000000000001',
+    name: '星河汽车股份有限公司',
+    englishName: 'Galaxy Motors Co., Ltd.',
+    chineseShort: '星河汽车',
+    englishShort: 'Galaxy Motors',
+    usci: usci('91310000MA1K4A0B2'),
+    role: 1,
+    businessAttribute: 'manufacturing',
+    scene: 'US&EU' as const,
+  },
+  {
+    key: 'supplier',
+    uuid: 'e0a1c2d3-0002-4000-8000-000000000002',
+    name: '恒信动力电池有限公司',
+    englishName: 'Hengxin Power Battery Co., Ltd.',
+    chineseShort: '恒信电池',
+    englishShort: 'Hengxin Battery',
+    usci: usci('91320500MA1N7C3D4'),
+    role: 0,
+    businessAttribute: 'manufacturing',
+    scene: 'EU' as const,
+  },
+  {
+    key: 'mine',
+    uuid: 'e0a1c2d3-0003-4000-8000-000000000003',
+    name: '北辰锂业有限公司',
+    englishName: 'Beichen Lithium Co., Ltd.',
+    chineseShort: '北辰锂业',
+    englishShort: 'Beichen Lithium',
+    usci: usci('91510100MA6C8E5F6'),
+    role: 0,
+    businessAttribute: 'mineral',
+    scene: 'EU' as const,
+  },
+  {
+    key: 'trader',
+    uuid: 'e0a1c2d3-0004-4000-8000-000000000004',
+    name: '东岳贸易有限公司',
+    englishName: 'Dongyue Trading Co., Ltd.',
+    chineseShort: '东岳贸易',
+    englishShort: 'Dongyue Trading',
+    usci: usci('91370100MA3D9G7H8'),
+    role: 0,
+    businessAttribute: 'trading',
+    scene: 'US' as const,
+  },
+];
+
+/** Codes of the clerk role demo-multi holds: everything but the account log. */
+const CLERK_CODES = ['Workbench', 'UserCenter', 'PerBasic', 'PerFrom'];
+
+/** Seeds the demo data set, only into a database without accounts. Returns whether it seeded. */
+export async function seedDemo(db: Db, opts: { masterKey: Buffer; chainId: number }): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    const byKey = new Map<string, string>();
+    const now = Date.now();
+    for (const e of DEMO_ENTERPRISES) {
+      const id = newEnterpriseIdentity(opts.masterKey, opts.chainId);
+      const { key, ...row } = e;
+      await tx.insert(enterprises).values({
+        ...row,
+        did: id.did,
+        chainAddress: id.address,
+        keyCiphertext: id.keyCiphertext,
+        certifiedAt: new Date(now),
+      });
+      byKey.set(key, e.uuid);
+    }
+    const uuid = (k: string) => byKey.get(k)!;
+
+    const inserted = await tx
+      .insert(users)
+      .values(
+        DEMO_ACCOUNTS.map((a) => ({
+          username: a.username,
+          email: a.email,
+          passwordHash,
+          isOperator: a.username === 'operator',
+          chineseName: a.username === 'operator' ? '平台运营' : null,
+        })),
+      )
+      .returning({ id: users.id, username: users.username });
+    const userId = (name: string) => inserted.find((u) => u.username === name)!.id;
+
+    const allCodes = menuCodes(ENTERPRISE_MENU);
+    for (const e of DEMO_ENTERPRISES) {
+      const [admin] = await tx
+        .insert(roles)
+        .values({
+          enterpriseUuid: e.uuid,
+          name: '管理员',
+          nameEn: 'Administrator',
+          isAdminRole: true,
+          description: '企业管理员',
+        })
+        .returning({ id: roles.id });
+      await tx.insert(rolePermissions).values(allCodes.map((code) => ({ roleId: admin!.id, code })));
+      const [clerk] = await tx
+        .insert(roles)
+        .values({
+          enterpriseUuid: e.uuid,
+          name: '业务专员',
+          nameEn: 'Business clerk',
+          description: '日常业务数据维护',
+        })
+        .returning({ id: roles.id });
+      await tx.insert(rolePermissions).values(CLERK_CODES.map((code) => ({ roleId: clerk!.id, code })));
+      if (e.key === 'auto' || e.key === 'supplier') {
+        await tx
+          .insert(userRoles)
+          .values({ enterpriseUuid: e.uuid, userId: userId('demo-multi'), roleId: clerk!.id });
+      }
+      const adminName = e.key === 'auto' ? 'demo-auto' : e.key === 'supplier' ? 'demo-supplier' : null;
+      if (adminName) {
+        await tx
+          .insert(userRoles)
+          .values({ enterpriseUuid: e.uuid, userId: userId(adminName), roleId: admin!.id });
+      }
+    }
+
+    const link = (user: string, ent: string, status: number, isAdmin = false, minutesAgo = 0) => ({
+      enterpriseUuid: uuid(ent),
+      userId: userId(user),
+      examineStatus: status,
+      isAdmin,
+      gmtModified: new Date(now - minutesAgo * 60_000),
+    });
+    await tx.insert(enterpriseUsers).values([
+      link('demo-auto', 'auto', EXAMINE_STATUS.approved, true),
+      link('demo-supplier', 'supplier', EXAMINE_STATUS.approved, true),
+      link('demo-multi', 'auto', EXAMINE_STATUS.approved),
+      link('demo-multi', 'supplier', EXAMINE_STATUS.approved),
+      {
+        ...link('demo-multi', 'mine', EXAMINE_STATUS.pending, false, 90),
+        examineName: '北辰锂业有限公司',
+        remark: '采购对接',
+      },
+      {
+        ...link('demo-multi', 'trader', EXAMINE_STATUS.rejected, false, 60 * 26),
+        examineName: '东岳贸易有限公司',
+        examineRemark: '未找到该员工',
+      },
+    ]);
+    // demo-multi last used the automaker, so the dialog marks it.
+    await tx
+      .update(users)
+      .set({ lastEnterpriseUuid: uuid('auto') })
+      .where(eq(users.id, userId('demo-multi')));
+  });
+  return true;
+}

@@ -1,0 +1,205 @@
+import {
+  API_BASE,
+  CLIENT_ERROR_CODES,
+  LIMITS,
+  SUCCESS_CODE,
+  describeIssue,
+  type TEndpoint,
+  type TInput,
+  type TOutput,
+} from '@tracehub/contract';
+import { currentLang, i18n } from '../i18n';
+import { ERROR_TOAST_SECONDS, feedback } from '../shared/feedback';
+import { navigateTo } from '../shared/navigation';
+import { ApiError } from './errors';
+import { getToken, removeToken } from './token';
+
+export interface TCallOptions {
+  /** No error toast (list pages empty their table instead); code-driven redirects still happen. */
+  silent?: boolean;
+  /** Bearer to send instead of the session token: the sign-in step's verifyKey before a session exists. */
+  bearer?: string;
+  signal?: AbortSignal;
+  /** F1016 (rows of an uploaded file are invalid): shows the text with a link to the error log instead of a toast. */
+  onFileErrorLog?: (error: ApiError) => void;
+}
+
+export interface TDownload {
+  blob: Blob;
+  fileName: string | null;
+}
+
+type TEnvelopeLike = { code: string; msg: string; data: unknown };
+
+function isEnvelope(value: unknown): value is TEnvelopeLike {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.code === 'string' && typeof v.msg === 'string';
+}
+
+function toQueryString(input: unknown): string {
+  if (!input || typeof input !== 'object') return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) {
+      if (v === undefined || v === null || v === '') continue;
+      params.append(key, String(v));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function notifyError(text: string, silent: boolean | undefined): void {
+  if (silent) return;
+  // The key folds identical messages of parallel failing calls into one toast.
+  feedback.message.open({ type: 'error', content: text, duration: ERROR_TOAST_SECONDS, key: text });
+}
+
+/** Applies the envelope rules of spec 8 for a non-success code and returns the error to reject with. */
+function businessFailure(envelope: TEnvelopeLike, options: TCallOptions): ApiError {
+  const error = new ApiError('business', envelope.code, envelope.msg, envelope.data ?? null);
+  if (envelope.code === CLIENT_ERROR_CODES.fileErrorLog && options.onFileErrorLog) options.onFileErrorLog(error);
+  else notifyError(envelope.msg, options.silent);
+
+  if (envelope.code === CLIENT_ERROR_CODES.redirectRoot) {
+    navigateTo('/');
+  } else if (CLIENT_ERROR_CODES.resetToken.includes(envelope.code)) {
+    removeToken();
+    window.location.reload();
+  } else if (envelope.code === CLIENT_ERROR_CODES.redirectLogin) {
+    navigateTo('/login');
+  }
+  return error;
+}
+
+function prepareInput<E extends TEndpoint>(endpoint: E, input: TInput<E>, options: TCallOptions): unknown {
+  const parsed = endpoint.input.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const text = issue ? describeIssue(issue, currentLang()) : parsed.error.message;
+  notifyError(text, options.silent);
+  throw new ApiError('invalid', null, text, parsed.error.issues);
+}
+
+/**
+ * Sends one request and hands the response to `read` while the 100 s timeout (spec 9) still runs, so a
+ * stalled body counts against it too.
+ */
+async function exchange<E extends TEndpoint, R>(
+  endpoint: E,
+  input: TInput<E>,
+  options: TCallOptions,
+  read: (response: Response) => Promise<R>,
+): Promise<R> {
+  const body = prepareInput(endpoint, input, options);
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, LIMITS.requestTimeoutMs);
+  const abortFromCaller = () => controller.abort();
+  options.signal?.addEventListener('abort', abortFromCaller, { once: true });
+
+  const headers: Record<string, string> = { 'Accept-Language': currentLang() };
+  const bearer = options.bearer ?? getToken();
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  const isGet = endpoint.method === 'GET';
+  if (!isGet) headers['Content-Type'] = 'application/json';
+  const url = `${API_BASE}${endpoint.path}${isGet ? toQueryString(body) : ''}`;
+
+  try {
+    const response = await fetch(url, {
+      method: endpoint.method,
+      headers,
+      body: isGet ? undefined : JSON.stringify(body ?? {}),
+      signal: controller.signal,
+    });
+    return await read(response);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (timedOut) {
+      const text = i18n.t('common.request.timeout');
+      notifyError(text, options.silent);
+      throw new ApiError('timeout', null, text);
+    }
+    if (options.signal?.aborted) throw new ApiError('aborted', null, 'aborted');
+    const detail = error instanceof Error ? error.message : String(error);
+    const text = i18n.t('common.request.network', { detail });
+    notifyError(text, options.silent);
+    throw new ApiError('network', null, text);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', abortFromCaller);
+  }
+}
+
+async function readJsonEnvelope(response: Response, options: TCallOptions): Promise<TEnvelopeLike> {
+  const isJson = (response.headers.get('Content-Type') ?? '').includes('json');
+  const payload: unknown = isJson ? await response.json().catch(() => null) : null;
+  if (!isEnvelope(payload)) {
+    const text = i18n.t('common.request.failed', { status: response.status });
+    notifyError(text, options.silent);
+    throw new ApiError('network', null, text);
+  }
+  if (payload.code !== SUCCESS_CODE) throw businessFailure(payload, options);
+  return payload;
+}
+
+/** Calls a contract endpoint and resolves with the envelope's data; every failure rejects with an ApiError. */
+export async function call<E extends TEndpoint>(
+  endpoint: E,
+  input: TInput<E>,
+  options: TCallOptions = {},
+): Promise<TOutput<E>> {
+  const envelope = await exchange(endpoint, input, options, (response) => readJsonEnvelope(response, options));
+  return envelope.data as TOutput<E>;
+}
+
+function fileNameFrom(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (star?.[1]) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ?? null;
+}
+
+/**
+ * Downloads a file from an endpoint. A JSON answer is an envelope: a non-success code is an error like any
+ * other call (spec 8: "a blob download that returns JSON with a non-0000 code is treated as an error").
+ */
+export async function download<E extends TEndpoint>(
+  endpoint: E,
+  input: TInput<E>,
+  options: TCallOptions = {},
+): Promise<TDownload> {
+  return exchange(endpoint, input, options, async (response) => {
+    const contentType = response.headers.get('Content-Type') ?? '';
+    if (contentType.includes('json')) {
+      const clone = response.clone();
+      const payload: unknown = await response.json().catch(() => null);
+      if (isEnvelope(payload) && payload.code !== SUCCESS_CODE) throw businessFailure(payload, options);
+      return { blob: await clone.blob(), fileName: fileNameFrom(response.headers.get('Content-Disposition')) };
+    }
+    if (!response.ok) {
+      const text = i18n.t('common.request.failed', { status: response.status });
+      notifyError(text, options.silent);
+      throw new ApiError('network', null, text);
+    }
+    return { blob: await response.blob(), fileName: fileNameFrom(response.headers.get('Content-Disposition')) };
+  });
+}
+
+/** Saves a downloaded blob through a temporary link. */
+export function saveDownload({ blob, fileName }: TDownload, fallbackName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName ?? fallbackName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

@@ -1,0 +1,24 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPage } from './lazyPage';
+
+export interface TPageEntry {
+  component: LazyExoticComponent<ComponentType>;
+  /** The page draws its own header instead of the shared page title. */
+  ownHeader?: boolean;
+}
+
+/**
+ * Component keys the server's menu may name, mapped to pages. The server can only choose among these;
+ * an unknown key renders the 404 page (ARCHITECTURE 4).
+ */
+export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
+  workbench: { component: lazyPage(() => import('../features/workbench/WorkbenchPage')), ownHeader: true },
+  'userCenter/perbasic': { component: lazyPage(() => import('../features/userCenter/PerBasicPage')) },
+  'userCenter/perfrom': { component: lazyPage(() => import('../features/userCenter/PerFromPage')) },
+  'log/list': { component: lazyPage(() => import('../features/log/LogListPage')) },
+  'log/details': { component: lazyPage(() => import('../features/log/LogDetailsPage')) },
+};
+
+export function pageEntry(componentKey: string): TPageEntry | undefined {
+  return Object.prototype.hasOwnProperty.call(PAGE_REGISTRY, componentKey) ? PAGE_REGISTRY[componentKey] : undefined;
+}

@@ -1,0 +1,84 @@
+import { api } from '@tracehub/contract';
+import { call } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
+import { removeToken, setToken } from '../../api/token';
+import { navigateTo } from '../../shared/navigation';
+import { useAppStore } from '../../stores/app';
+import { resetSession, useSession } from '../../stores/session';
+import { TABS_STORAGE_KEY, useTabs } from '../../stores/tabs';
+
+/**
+ * First load with a token (spec 4): user info, then the menu the routes are generated from. A failed call
+ * does not stop navigation: the session is marked ready with what arrived.
+ */
+export async function loadSession(): Promise<void> {
+  if (useSession.getState().status === 'loading') return;
+  useSession.setState({ status: 'loading' });
+  const [userInfo, menus] = await Promise.allSettled([
+    call(api.user.selectUserInfo, {}, { silent: true }),
+    call(api.user.selectMenusByUserId, {}, { silent: true }),
+  ]);
+  useSession.setState({
+    status: 'ready',
+    userInfo: userInfo.status === 'fulfilled' ? userInfo.value : null,
+    menus: menus.status === 'fulfilled' ? menus.value : [],
+  });
+}
+
+/** Second sign-in step: the chosen enterprise's session, then a full reload so everything starts fresh. */
+export async function signInToEnterprise(input: {
+  loginAccount: string;
+  verifyKey: string;
+  enterpriseUuid: string | null;
+  target: string;
+}): Promise<void> {
+  const session = await call(
+    api.auth.selectEnterprise,
+    {
+      isLogined: false,
+      loginAccount: input.loginAccount,
+      enterpriseUuid: input.enterpriseUuid,
+      verifyKey: input.verifyKey,
+    },
+    { bearer: input.verifyKey },
+  );
+  setToken(session.token);
+  window.location.assign(input.target);
+}
+
+/**
+ * Changing enterprise (spec 4): new session token, tabs back to the fixed ones, every cached server answer
+ * dropped (it belonged to the other tenant), user info and menus reloaded, then the landing route.
+ */
+export async function switchEnterprise(input: { loginAccount: string; enterpriseUuid: string }): Promise<void> {
+  const session = await call(api.auth.selectEnterprise, {
+    isLogined: true,
+    loginAccount: input.loginAccount,
+    enterpriseUuid: input.enterpriseUuid,
+  });
+  setToken(session.token);
+  useTabs.getState().removeAll();
+  queryClient.clear();
+  useSession.setState({ token: session.token, status: 'idle', userInfo: null, menus: [] });
+  // Leave the old page before the new menu arrives, so no tab of the other enterprise is reopened.
+  navigateTo('/home', { replace: true });
+  await loadSession();
+}
+
+/** Forgets everything of the session in this browser: token, state, tabs, cached data, local storage. */
+export function clearClientSession(): void {
+  removeToken();
+  resetSession();
+  useTabs.getState().clear();
+  sessionStorage.removeItem(TABS_STORAGE_KEY);
+  localStorage.clear();
+  useAppStore.getState().resetSidebar();
+  queryClient.clear();
+}
+
+/** Ends the session on the server (a failure there must not keep the user signed in here) and locally. */
+export async function logout(): Promise<void> {
+  await call(api.auth.logout, {}, { silent: true }).catch(() => undefined);
+  clearClientSession();
+  navigateTo('/login', { replace: true });
+}

@@ -1,0 +1,62 @@
+import i18n from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import Cookies from 'js-cookie';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { DEFAULT_LANG, LANGS, type TLang } from '@tracehub/contract';
+import { zh } from './locales/zh';
+import { en } from './locales/en';
+
+/** Cookie that keeps the chosen language (spec 2.5, 9). */
+export const LOCALE_COOKIE = 'locale';
+const LOCALE_COOKIE_DAYS = 365;
+
+export function isLang(value: unknown): value is TLang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+}
+
+export function storedLang(): TLang {
+  const value = Cookies.get(LOCALE_COOKIE);
+  return isLang(value) ? value : DEFAULT_LANG;
+}
+
+function applyLangToPage(lang: TLang): void {
+  dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en');
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+}
+
+void i18n.use(initReactI18next).init({
+  resources: { zh: { translation: zh }, en: { translation: en } },
+  lng: storedLang(),
+  fallbackLng: DEFAULT_LANG,
+  // Resources are bundled, so initialise synchronously: the first render already has its texts.
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+applyLangToPage(storedLang());
+
+export function currentLang(): TLang {
+  return isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
+}
+
+/** Switches the language everywhere: texts, antd and dayjs locales, the cookie and the html lang. */
+export async function changeLang(lang: TLang): Promise<void> {
+  Cookies.set(LOCALE_COOKIE, lang, { expires: LOCALE_COOKIE_DAYS, path: '/', sameSite: 'lax' });
+  applyLangToPage(lang);
+  await i18n.changeLanguage(lang);
+}
+
+/** The current language; components using it re-render when the language changes. */
+export function useLang(): TLang {
+  const { i18n: instance } = useTranslation();
+  return isLang(instance.language) ? instance.language : DEFAULT_LANG;
+}
+
+/** Picks the text of the current language, falling back to the other one when it is empty. */
+export function pickLangText(lang: TLang, zhText: string | null | undefined, enText: string | null | undefined) {
+  const [first, second] = lang === 'en' ? [enText, zhText] : [zhText, enText];
+  return first || second || '';
+}
+
+export { i18n };

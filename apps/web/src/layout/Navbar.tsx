@@ -1,0 +1,24 @@
+import { useSession } from '../stores/session';
+import type { TRouteMatch } from '../app/menuRoutes';
+import { LangSelect } from '../shared/LangSelect';
+import { Hamburger } from './Hamburger';
+import { Breadcrumbs } from './Breadcrumbs';
+import { SceneTitle } from './SceneTitle';
+import { FullscreenToggle } from './FullscreenToggle';
+import { UserDropdown } from './UserDropdown';
+
+export function Navbar({ match }: { match: TRouteMatch | null }) {
+  const scene = useSession((s) => s.userInfo?.scene);
+  return (
+    <header className="navbar">
+      <Hamburger />
+      <Breadcrumbs match={match} />
+      <div className="navbar-right">
+        <SceneTitle scene={scene} />
+        <FullscreenToggle />
+        <LangSelect />
+        <UserDropdown />
+      </div>
+    </header>
+  );
+}

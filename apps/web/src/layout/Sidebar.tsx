@@ -1,0 +1,72 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Menu, type MenuProps } from 'antd';
+import { useSession } from '../stores/session';
+import { useAppStore } from '../stores/app';
+import { pickLangText, useLang } from '../i18n';
+import {
+  buildSidebar,
+  sidebarOpenKeys,
+  sidebarSelectedKey,
+  type TRouteMatch,
+  type TSidebarItem,
+} from '../app/menuRoutes';
+import { MenuIcon } from './menuIcons';
+import { SidebarLogo } from './SidebarLogo';
+
+type TMenuItem = Required<MenuProps>['items'][number];
+
+function toMenuItems(items: readonly TSidebarItem[], lang: 'zh' | 'en'): TMenuItem[] {
+  return items.map((item) => {
+    const title = pickLangText(lang, item.node.title, item.node.titleEn);
+    const icon = item.node.parentId === 0 || item.node.icon ? <MenuIcon name={item.node.icon} /> : undefined;
+    if (item.children) {
+      return { key: item.key, icon, label: title, children: toMenuItems(item.children, lang) };
+    }
+    const label =
+      item.node.type === 3 ? (
+        <a href={item.node.path} target="_blank" rel="noopener noreferrer">
+          {title}
+        </a>
+      ) : (
+        <Link to={item.node.path}>{title}</Link>
+      );
+    return { key: item.key, icon, label, title };
+  });
+}
+
+/** The sidebar: logo and the server's menu tree (spec 2.5), 256 px open, icons only when collapsed. */
+export function Sidebar({ match }: { match: TRouteMatch | null }) {
+  const lang = useLang();
+  const menus = useSession((s) => s.menus);
+  const opened = useAppStore((s) => s.sidebarOpened);
+  const mobile = useAppStore((s) => s.device === 'mobile');
+  const collapsed = !opened && !mobile;
+  const items = useMemo(() => toMenuItems(buildSidebar(menus), lang), [menus, lang]);
+
+  const routeOpenKeys = useMemo(() => (match ? sidebarOpenKeys(match.route) : []), [match]);
+  const [openKeys, setOpenKeys] = useState<string[]>(routeOpenKeys);
+  // Opening a page inside a closed directory unfolds that directory; the user's other choices stay.
+  const [seenRouteKeys, setSeenRouteKeys] = useState(routeOpenKeys);
+  if (seenRouteKeys !== routeOpenKeys) {
+    setSeenRouteKeys(routeOpenKeys);
+    setOpenKeys((keys) => [...new Set([...keys, ...routeOpenKeys])]);
+  }
+
+  const selectedKeys = match ? [sidebarSelectedKey(match.route)] : [];
+  return (
+    <aside className="sidebar-container" data-testid="sidebar" data-collapsed={collapsed ? '1' : '0'}>
+      <SidebarLogo collapsed={collapsed} />
+      <div className="sidebar-menu-scroll">
+        <Menu
+          mode="inline"
+          theme="dark"
+          items={items}
+          selectedKeys={selectedKeys}
+          inlineCollapsed={collapsed}
+          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+        />
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ComponentType } from 'react';
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BankOutlined,
+  BarChartOutlined,
+  BellOutlined,
+  CarOutlined,
+  ClusterOutlined,
+  DashboardOutlined,
+  DatabaseOutlined,
+  DeploymentUnitOutlined,
+  ExperimentOutlined,
+  FileProtectOutlined,
+  FileSearchOutlined,
+  FileTextOutlined,
+  GlobalOutlined,
+  IdcardOutlined,
+  KeyOutlined,
+  LinkOutlined,
+  MonitorOutlined,
+  NodeIndexOutlined,
+  SafetyCertificateOutlined,
+  SettingOutlined,
+  ShoppingCartOutlined,
+  ShopOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  ToolOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+
+// The server names icons by string; only these are drawn, anything else gets the default.
+const MENU_ICONS: Readonly<Record<string, ComponentType>> = {
+  dashboard: DashboardOutlined,
+  user: UserOutlined,
+  idcard: IdcardOutlined,
+  bank: BankOutlined,
+  fileSearch: FileSearchOutlined,
+  file: FileTextOutlined,
+  setting: SettingOutlined,
+  team: TeamOutlined,
+  database: DatabaseOutlined,
+  apartment: ApartmentOutlined,
+  cluster: ClusterOutlined,
+  audit: AuditOutlined,
+  chart: BarChartOutlined,
+  bell: BellOutlined,
+  message: BellOutlined,
+  car: CarOutlined,
+  network: DeploymentUnitOutlined,
+  experiment: ExperimentOutlined,
+  certificate: SafetyCertificateOutlined,
+  evidence: FileProtectOutlined,
+  global: GlobalOutlined,
+  key: KeyOutlined,
+  link: LinkOutlined,
+  monitor: MonitorOutlined,
+  trace: NodeIndexOutlined,
+  purchase: ShoppingCartOutlined,
+  sale: ShopOutlined,
+  ticket: SolutionOutlined,
+  tool: ToolOutlined,
+};
+
+export function MenuIcon({ name }: { name: string }) {
+  const Icon = Object.prototype.hasOwnProperty.call(MENU_ICONS, name) ? MENU_ICONS[name] : undefined;
+  const Drawn = Icon ?? AppstoreOutlined;
+  return <Drawn />;
+}

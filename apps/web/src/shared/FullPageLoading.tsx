@@ -1,0 +1,9 @@
+import { Spin } from 'antd';
+
+export function FullPageLoading() {
+  return (
+    <div className="full-page-loading">
+      <Spin size="large" />
+    </div>
+  );
+}

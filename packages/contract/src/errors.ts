@@ -1,0 +1,210 @@
+import { interpolate, type TBilingual, type TLang } from './i18n/lang.ts';
+
+/**
+ * The error-code catalogue. Codes E1002, U0005, U0007, U0009 and F1016 are the spec's (section 8) and
+ * drive client behaviour; the others are ours, grouped by prefix: E = request/platform, U = user/session,
+ * F = files and imports, B = business rules.
+ */
+export const ERRORS = {
+  SUCCESS: { code: '0000', http: 200, zh: '操作成功', en: 'Success' },
+  INTERNAL: {
+    code: 'E1000',
+    http: 500,
+    zh: '系统繁忙，请稍后再试',
+    en: 'The system is busy, please try again later',
+  },
+  VALIDATION: { code: 'E1001', http: 400, zh: '参数校验失败：{detail}', en: 'Invalid request: {detail}' },
+  /** Spec: the client redirects to the root page. We use it when the session's enterprise is unusable. */
+  ENTERPRISE_UNAVAILABLE: {
+    code: 'E1002',
+    http: 403,
+    zh: '当前企业不可用，请重新选择企业',
+    en: 'The current enterprise is not available, please select an enterprise again',
+  },
+  NOT_FOUND: {
+    code: 'E1003',
+    http: 404,
+    zh: '请求的资源不存在',
+    en: 'The requested resource does not exist',
+  },
+  ROUTE_NOT_FOUND: { code: 'E1004', http: 404, zh: '接口不存在：{route}', en: 'No such API: {route}' },
+  PAYLOAD_TOO_LARGE: {
+    code: 'E1005',
+    http: 413,
+    zh: '请求内容过大，最大 5MB',
+    en: 'The request is too large, the maximum is 5MB',
+  },
+  MALFORMED_JSON: {
+    code: 'E1006',
+    http: 400,
+    zh: '请求体不是有效的 JSON',
+    en: 'The request body is not valid JSON',
+  },
+  UNSUPPORTED_MEDIA: {
+    code: 'E1007',
+    http: 415,
+    zh: '不支持的内容类型：{type}',
+    en: 'Unsupported content type: {type}',
+  },
+  FORBIDDEN: {
+    code: 'E1008',
+    http: 403,
+    zh: '没有操作权限',
+    en: 'You do not have permission for this operation',
+  },
+  TOO_MANY_REQUESTS: {
+    code: 'E1009',
+    http: 429,
+    zh: '请求过于频繁，请稍后再试',
+    en: 'Too many requests, please try again later',
+  },
+  METHOD_NOT_ALLOWED: { code: 'E1010', http: 405, zh: '不支持的请求方法', en: 'Method not allowed' },
+
+  LOGIN_FAILED: { code: 'U0001', http: 400, zh: '邮箱/用户名或密码错误', en: 'Invaild email/password' },
+  ACCOUNT_DISABLED: {
+    code: 'U0002',
+    http: 403,
+    zh: '您的账号已被禁用',
+    en: 'Your account has been disabled.',
+  },
+  COMPANY_DISABLED: {
+    code: 'U0003',
+    http: 403,
+    zh: '您的企业已被禁用。',
+    en: 'Your company has been disabled.',
+  },
+  LOGIN_LOCKED: {
+    code: 'U0004',
+    http: 429,
+    zh: '登录失败次数过多，请 {minutes} 分钟后再试',
+    en: 'Too many failed sign-in attempts, please try again in {minutes} minutes',
+  },
+  /** Spec: reset the token and reload. */
+  SESSION_EXPIRED: {
+    code: 'U0005',
+    http: 401,
+    zh: '登录已过期，请重新登录',
+    en: 'Your session has expired, please sign in again',
+  },
+  VERIFY_KEY_INVALID: {
+    code: 'U0006',
+    http: 400,
+    zh: '登录校验已失效，请重新登录',
+    en: 'The sign-in check has expired, please sign in again',
+  },
+  /** Spec: redirect to the login page. */
+  NOT_LOGGED_IN: { code: 'U0007', http: 401, zh: '请先登录', en: 'Please sign in first' },
+  VERIFY_CODE_INVALID: {
+    code: 'U0008',
+    http: 400,
+    zh: '验证码错误或已过期',
+    en: 'The verification code is wrong or has expired',
+  },
+  /** Spec: reset the token and reload. We use it when a session was ended elsewhere (logout, switch, disable). */
+  SESSION_REVOKED: {
+    code: 'U0009',
+    http: 401,
+    zh: '会话已失效，请重新登录',
+    en: 'Your session is no longer valid, please sign in again',
+  },
+  USERNAME_EXISTS: { code: 'U0010', http: 400, zh: '用户名已存在', en: 'Username exists' },
+  EMAIL_EXISTS: { code: 'U0011', http: 400, zh: '邮箱已存在', en: 'Email exists' },
+  PASSWORD_MISMATCH: {
+    code: 'U0012',
+    http: 400,
+    zh: '两次输入的密码不一致',
+    en: 'Inconsistent password input',
+  },
+  AGREEMENT_REQUIRED: {
+    code: 'U0013',
+    http: 400,
+    zh: '请阅读并同意用户协议',
+    en: 'Please read and accept the user agreement',
+  },
+  ENTERPRISE_NOT_LINKED: {
+    code: 'U0014',
+    http: 403,
+    zh: '您的账号未关联该企业或关联尚未通过审核',
+    en: 'Your account is not linked to this enterprise, or the link is not approved yet',
+  },
+  VERIFY_CODE_TOO_FREQUENT: {
+    code: 'U0015',
+    http: 429,
+    zh: '验证码发送过于频繁，请 {seconds} 秒后再试',
+    en: 'Verification codes are sent too often, please try again in {seconds} seconds',
+  },
+  PASSWORD_WRONG: { code: 'U0016', http: 400, zh: '密码错误', en: 'Invaild password' },
+  EMAIL_NOT_REGISTERED: {
+    code: 'U0017',
+    http: 400,
+    zh: '该邮箱尚未注册',
+    en: 'This e-mail address is not registered',
+  },
+
+  LINK_ENTERPRISE_UNKNOWN: {
+    code: 'B2001',
+    http: 400,
+    zh: '平台上没有该统一社会信用代码的已认证企业',
+    en: 'No certified enterprise with this unified social credit code is on the platform',
+  },
+  LINK_LIMIT_REACHED: {
+    code: 'B2002',
+    http: 400,
+    zh: '一个账号最多关联 {max} 家企业',
+    en: 'An account can be linked to at most {max} enterprises',
+  },
+  LINK_OPEN_APPLICATION: {
+    code: 'B2003',
+    http: 400,
+    zh: '您有待审核或已驳回的申请，请先撤销或删除',
+    en: 'You have a pending or rejected application; cancel or delete it first',
+  },
+  LINK_ALREADY_LINKED: {
+    code: 'B2004',
+    http: 400,
+    zh: '您的账号已关联该企业',
+    en: 'Your account is already linked to this enterprise',
+  },
+  LINK_STATE_INVALID: {
+    code: 'B2005',
+    http: 400,
+    zh: '该申请当前状态不允许此操作',
+    en: 'This application does not allow this operation in its current state',
+  },
+
+  /** Spec: evidence VIN upload errors; the client shows a link to the error log. */
+  FILE_ROWS_INVALID: {
+    code: 'F1016',
+    http: 400,
+    zh: '文件数据有误，请下载错误日志查看',
+    en: 'The file has invalid rows, download the error log for details',
+  },
+  FILE_TOO_LARGE: { code: 'F1001', http: 413, zh: '文件大小不能超过 5MB', en: 'Max5MB' },
+  FILE_TYPE_INVALID: {
+    code: 'F1002',
+    http: 400,
+    zh: '只支持 {types} 格式的文件',
+    en: 'Only {types} files are supported',
+  },
+} as const satisfies Record<string, { code: string; http: number } & TBilingual>;
+
+export type TErrorKey = keyof typeof ERRORS;
+export type TErrorDef = (typeof ERRORS)[TErrorKey];
+
+const byCode = new Map<string, TErrorDef>(Object.values(ERRORS).map((e) => [e.code, e]));
+
+export function errorByCode(code: string): TErrorDef | undefined {
+  return byCode.get(code);
+}
+
+export function errorMessage(key: TErrorKey, lang: TLang, params?: Record<string, string | number>): string {
+  return interpolate(ERRORS[key][lang], params);
+}
+
+/** Client-side handling the spec attaches to some codes (section 8). */
+export const CLIENT_ERROR_CODES = {
+  redirectRoot: ERRORS.ENTERPRISE_UNAVAILABLE.code,
+  resetToken: [ERRORS.SESSION_EXPIRED.code, ERRORS.SESSION_REVOKED.code] as readonly string[],
+  redirectLogin: ERRORS.NOT_LOGGED_IN.code,
+  fileErrorLog: ERRORS.FILE_ROWS_INVALID.code,
+} as const;

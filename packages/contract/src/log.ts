@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { listRequest, ZListResponse } from './list.ts';
+import type { TBilingual } from './i18n/lang.ts';
+
+/** Actions recorded in the account log (system log), with their labels in both languages. */
+export const LOG_ACTIONS = {
+  register: { zh: '注册账号', en: 'Register' },
+  login: { zh: '登录', en: 'Sign in' },
+  loginFailed: { zh: '登录失败', en: 'Sign-in failed' },
+  logout: { zh: '退出登录', en: 'Sign out' },
+  switchEnterprise: { zh: '切换企业', en: 'Switch enterprise' },
+  mailCode: { zh: '发送验证码', en: 'Send verification code' },
+} as const satisfies Record<string, TBilingual>;
+
+export type TLogAction = keyof typeof LOG_ACTIONS;
+export const ZLogAction = z.enum(Object.keys(LOG_ACTIONS) as [TLogAction, ...TLogAction[]]);
+
+export const ZLogItem = z.object({
+  id: z.number().int(),
+  action: ZLogAction,
+  result: z.enum(['success', 'failure']),
+  username: z.string().nullable(),
+  enterpriseName: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.number().int(),
+});
+export type TLogItem = z.infer<typeof ZLogItem>;
+
+export const LOG_SORT_FIELDS = ['createdAt', 'action'] as const;
+
+export const ZLogListRequest = listRequest({
+  action: z.union([ZLogAction, z.array(ZLogAction)]).optional(),
+  result: z.enum(['success', 'failure']).optional(),
+  ip: z.string().max(64).optional(),
+  /** Inclusive bounds, epoch milliseconds. */
+  createdFrom: z.coerce.number().int().optional(),
+  createdTo: z.coerce.number().int().optional(),
+});
+
+export const logEndpoints = {
+  selectLogPage: endpoint({
+    method: 'POST',
+    path: '/log/selectLogPage',
+    input: ZLogListRequest,
+    output: ZListResponse(ZLogItem),
+    auth: 'enterprise',
+    permission: 'Log',
+    tag: 'log',
+    summary: "The signed-in account's log in the current enterprise",
+  }),
+  selectLogDetail: endpoint({
+    method: 'POST',
+    path: '/log/selectLogDetail',
+    input: z.object({ id: z.number().int() }),
+    output: ZLogItem,
+    auth: 'enterprise',
+    permission: 'Log',
+    tag: 'log',
+    summary: 'One log record',
+  }),
+};

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+
+/**
+ * Menu node types: 0 directory, 1 page (menu), 2 action (button), 3 link. The sidebar shows 0, 1 and 3
+ * (spec 2.5); actions only grant permission codes.
+ */
+export type TMenuType = 0 | 1 | 2 | 3;
+
+/** A node of the platform's default menu tree, declared once here; the server filters it per member. */
+export interface TMenuDef {
+  code: string;
+  type: TMenuType;
+  /** Absolute for top-level nodes, relative below them (joined with '/'). Empty for actions. */
+  path: string;
+  title: string;
+  titleEn: string;
+  icon?: string;
+  /** Page registry key on the web; the server never names code to load, only this key. */
+  component?: string;
+  /** A routable page that is not listed in the sidebar (details, forms). */
+  hidden?: boolean;
+  /** Pinned tab that cannot be closed. */
+  affix?: boolean;
+  /** Shows a back button in the page title. */
+  back?: boolean;
+  /** The page is not kept alive when its tab is inactive. */
+  noCache?: boolean;
+  children?: TMenuDef[];
+}
+
+/** The menu node as the API returns it (spec section 3: id, parentId, path, title, titleEn, icon, code, type). */
+export interface TMenuNode {
+  id: number;
+  parentId: number;
+  path: string;
+  title: string;
+  titleEn: string;
+  icon: string;
+  code: string;
+  type: TMenuType;
+  component: string;
+  hidden: boolean;
+  affix: boolean;
+  back: boolean;
+  noCache: boolean;
+  data: { code: string; type: TMenuType };
+  childs: TMenuNode[];
+}
+
+export const ZMenuNode: z.ZodType<TMenuNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    parentId: z.number().int(),
+    path: z.string(),
+    title: z.string(),
+    titleEn: z.string(),
+    icon: z.string(),
+    code: z.string(),
+    type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+    component: z.string(),
+    hidden: z.boolean(),
+    affix: z.boolean(),
+    back: z.boolean(),
+    noCache: z.boolean(),
+    data: z.object({
+      code: z.string(),
+      type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+    }),
+    childs: z.array(ZMenuNode),
+  }),
+);
+
+/**
+ * The default menu tree of the enterprise end. Later capabilities add their modules here; the server
+ * serves it filtered by the member's role codes, and the web registers a page for each `component`.
+ */
+export const ENTERPRISE_MENU: TMenuDef[] = [
+  {
+    code: 'Workbench',
+    type: 1,
+    path: '/workbench',
+    title: '工作台',
+    titleEn: 'Workbench',
+    icon: 'dashboard',
+    component: 'workbench',
+    affix: true,
+  },
+  {
+    code: 'UserCenter',
+    type: 0,
+    path: '/userCenter',
+    title: '用户中心',
+    titleEn: 'User Center',
+    icon: 'user',
+    children: [
+      {
+        code: 'PerBasic',
+        type: 1,
+        path: 'perbasic',
+        title: '基本信息',
+        titleEn: 'Basic Information',
+        icon: 'idcard',
+        component: 'userCenter/perbasic',
+      },
+      {
+        code: 'PerFrom',
+        type: 1,
+        path: 'perfrom',
+        title: '企业信息',
+        titleEn: 'Company Information',
+        icon: 'bank',
+        component: 'userCenter/perfrom',
+      },
+    ],
+  },
+  {
+    code: 'Log',
+    type: 0,
+    path: '/log',
+    title: '系统日志',
+    titleEn: 'System Log',
+    icon: 'fileSearch',
+    children: [
+      {
+        code: 'Log',
+        type: 1,
+        path: 'list',
+        title: '系统日志',
+        titleEn: 'System Log',
+        icon: 'fileSearch',
+        component: 'log/list',
+      },
+      {
+        code: 'Log',
+        type: 1,
+        path: 'details/:id',
+        title: '日志详情',
+        titleEn: 'Log Details',
+        component: 'log/details',
+        hidden: true,
+        back: true,
+        noCache: true,
+      },
+    ],
+  },
+];
+
+/** Every permission code of a tree (pages and actions). */
+export function menuCodes(tree: readonly TMenuDef[]): string[] {
+  const out = new Set<string>();
+  const walk = (nodes: readonly TMenuDef[]) => {
+    for (const n of nodes) {
+      out.add(n.code);
+      if (n.children) walk(n.children);
+    }
+  };
+  walk(tree);
+  return [...out];
+}
+
+/**
+ * Numbers the tree depth-first (ids from 1, parentId 0 at the top), joins relative paths and keeps only
+ * nodes whose code is granted. A directory survives only with at least one granted child.
+ */
+export function buildMenuTree(tree: readonly TMenuDef[], granted: (code: string) => boolean): TMenuNode[] {
+  let next = 1;
+  const build = (nodes: readonly TMenuDef[], parentId: number, base: string): TMenuNode[] => {
+    const out: TMenuNode[] = [];
+    for (const def of nodes) {
+      const id = next++;
+      const path = def.path.startsWith('/') || !def.path ? def.path : `${base}/${def.path}`;
+      const childs = def.children ? build(def.children, id, path) : [];
+      if (!granted(def.code)) continue;
+      if (def.type === 0 && childs.length === 0) continue;
+      out.push({
+        id,
+        parentId,
+        path,
+        title: def.title,
+        titleEn: def.titleEn,
+        icon: def.icon ?? '',
+        code: def.code,
+        type: def.type,
+        component: def.component ?? '',
+        hidden: def.hidden ?? false,
+        affix: def.affix ?? false,
+        back: def.back ?? false,
+        noCache: def.noCache ?? false,
+        data: { code: def.code, type: def.type },
+        childs,
+      });
+    }
+    return out;
+  };
+  return build(tree, 0, '');
+}
