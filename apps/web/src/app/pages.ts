@@ -1,8 +1,11 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { TI18nKey } from '../i18n';
 import { lazyPage } from './lazyPage';
 
 export interface TPageEntry {
   component: LazyExoticComponent<ComponentType>;
+  /** Shown under the page title. */
+  description?: TI18nKey;
   /** The page draws its own header instead of the shared page title. */
   ownHeader?: boolean;
 }
@@ -13,10 +16,22 @@ export interface TPageEntry {
  */
 export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
   workbench: { component: lazyPage(() => import('../features/workbench/WorkbenchPage')), ownHeader: true },
-  'userCenter/perbasic': { component: lazyPage(() => import('../features/userCenter/PerBasicPage')) },
-  'userCenter/perfrom': { component: lazyPage(() => import('../features/userCenter/PerFromPage')) },
-  'log/list': { component: lazyPage(() => import('../features/log/LogListPage')) },
-  'log/details': { component: lazyPage(() => import('../features/log/LogDetailsPage')) },
+  'userCenter/perbasic': {
+    component: lazyPage(() => import('../features/userCenter/PerBasicPage')),
+    description: 'userCenter.perbasic.description',
+  },
+  'userCenter/perfrom': {
+    component: lazyPage(() => import('../features/userCenter/PerFromPage')),
+    description: 'userCenter.perfrom.description',
+  },
+  'log/list': {
+    component: lazyPage(() => import('../features/log/LogListPage')),
+    description: 'log.list.description',
+  },
+  'log/details': {
+    component: lazyPage(() => import('../features/log/LogDetailsPage')),
+    description: 'log.details.description',
+  },
 };
 
 export function pageEntry(componentKey: string): TPageEntry | undefined {

@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import type { ParseKeysWithoutVariables } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import Cookies from 'js-cookie';
 import dayjs from 'dayjs';
@@ -60,3 +61,6 @@ export function pickLangText(lang: TLang, zhText: string | null | undefined, enT
 }
 
 export { i18n };
+
+/** A translation key that takes no variables: what declarations (columns, pages, fields) refer to. */
+export type TI18nKey = ParseKeysWithoutVariables;

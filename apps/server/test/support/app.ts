@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { loadConfig } from '../../src/config.ts';
+import { createRuntime, type Runtime } from '../../src/bootstrap.ts';
+import { DEMO_PASSWORD } from '../../src/seed/demo.ts';
+
+export { DEMO_PASSWORD };
+export const AUTO_UUID = 'e0a1c2d3-0001-4000-8000-000000000001';
+export const SUPPLIER_UUID = 'e0a1c2d3-0002-4000-8000-000000000002';
+export const MINE_UUID = 'e0a1c2d3-0003-4000-8000-000000000003';
+export const TRADER_UUID = 'e0a1c2d3-0004-4000-8000-000000000004';
+
+export interface TestApp {
+  app: FastifyInstance;
+  runtime: Runtime;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on a real, empty database seeded with the demo data: in-memory PGlite by default, or a
+ * fresh database on the PostgreSQL server of DATABASE_URL (created here and dropped on close).
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const adminUrl = process.env.DATABASE_URL;
+  let dbName: string | null = null;
+  let url: string | undefined;
+  if (adminUrl) {
+    dbName = `th_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${dbName}`;
+    url = u.toString();
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    MASTER_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    ...(url ? { DATABASE_URL: url } : {}),
+    ...env,
+  });
+  const runtime = await createRuntime(config, { serveWeb: false, logger: false });
+  await runtime.app.ready();
+  return {
+    app: runtime.app,
+    runtime,
+    async close() {
+      await runtime.app.close();
+      if (adminUrl && dbName) {
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+export interface Envelope<T = unknown> {
+  code: string;
+  msg: string;
+  data: T;
+}
+
+/** Calls the API like the console does: JSON body, bearer token, language header. */
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  path: string,
+  opts: { body?: unknown; token?: string; lang?: 'zh' | 'en'; method?: 'GET' | 'POST'; query?: Record<string, string> } = {},
+): Promise<{ status: number; body: Envelope<T> }> {
+  const req: InjectOptions = {
+    method: opts.method ?? 'POST',
+    url: `/api${path}`,
+    headers: {
+      ...(opts.lang ? { 'accept-language': opts.lang } : {}),
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    },
+    ...(opts.query ? { query: opts.query } : {}),
+  };
+  if ((opts.method ?? 'POST') === 'POST') req.payload = (opts.body ?? {}) as InjectOptions['payload'];
+  const res = await app.inject(req);
+  return { status: res.statusCode, body: res.json() as Envelope<T> };
+}
+
+/** Both sign-in steps; returns the session token. */
+export async function signIn(app: FastifyInstance, account: string, enterpriseUuid: string | null): Promise<string> {
+  const step = await call<{ verifyKey: string }>(app, '/login/loginByPwd', {
+    body: { loginAccount: account, password: DEMO_PASSWORD },
+  });
+  if (step.body.code !== '0000') throw new Error(`sign-in failed: ${step.body.msg}`);
+  const session = await call<{ token: string }>(app, '/login/selectEnterprise', {
+    body: { isLogined: false, loginAccount: account, enterpriseUuid, verifyKey: step.body.data.verifyKey },
+  });
+  if (session.body.code !== '0000') throw new Error(`select enterprise failed: ${session.body.msg}`);
+  return session.body.data.token;
+}

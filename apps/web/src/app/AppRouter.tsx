@@ -1,0 +1,41 @@
+import { Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { Layout } from '../layout/Layout';
+import { FullPageLoading } from '../shared/FullPageLoading';
+import { NavigationBridge } from './bridges';
+import { RouteGuard } from './RouteGuard';
+import { lazyPage } from './lazyPage';
+
+const HomePage = lazyPage(() => import('../features/home/HomePage'));
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
+const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'));
+const IdentifyPage = lazyPage(() => import('../features/identify/IdentifyPage'));
+const ErrorPage = lazyPage(() => import('../features/errors/ErrorPage'));
+
+/**
+ * Public routes, the landing redirects, and everything else inside the console layout, whose pages come
+ * from the server's menu (AppMain matches them; unknown paths go to /404).
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <NavigationBridge />
+      <Suspense fallback={<FullPageLoading />}>
+        <Routes>
+          <Route element={<RouteGuard />}>
+            <Route path="/" element={<Navigate to="/homePage" replace />} />
+            <Route path="/homePage" element={<HomePage />} />
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/register" element={<RegisterPage />} />
+            <Route path="/404" element={<ErrorPage code={404} />} />
+            <Route path="/403" element={<ErrorPage code={403} />} />
+            <Route path="/401" element={<ErrorPage code={401} />} />
+            <Route path="/identify" element={<IdentifyPage />} />
+            <Route path="/home" element={<Navigate to="/workbench" replace />} />
+            <Route path="*" element={<Layout />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { Modal, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@tracehub/contract';
+
+/**
+ * The generic dialog of spec 2.5: cancel and confirm buttons, 600 px by default, a loading overlay, and no
+ * way to close it while it is loading or submitting.
+ */
+export function AppDialog({
+  open,
+  title,
+  children,
+  onCancel,
+  onConfirm,
+  loading = false,
+  submitting = false,
+  width = LIMITS.dialogDefaultWidth,
+  confirmText,
+  footer,
+  testId,
+  afterOpenChange,
+}: {
+  open: boolean;
+  title: ReactNode;
+  children: ReactNode;
+  onCancel: () => void;
+  onConfirm?: () => void;
+  loading?: boolean;
+  submitting?: boolean;
+  width?: number;
+  confirmText?: string;
+  /** null hides the buttons (the dialog's content has its own actions). */
+  footer?: null;
+  testId?: string;
+  afterOpenChange?: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const busy = loading || submitting;
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={width}
+      onCancel={busy ? undefined : onCancel}
+      onOk={onConfirm}
+      okText={confirmText ?? t('common.actions.confirm')}
+      cancelText={t('common.actions.cancel')}
+      confirmLoading={submitting}
+      okButtonProps={{ disabled: loading }}
+      cancelButtonProps={{ disabled: busy }}
+      closable={!busy}
+      keyboard={!busy}
+      mask={{ closable: false }}
+      destroyOnHidden
+      footer={footer}
+      afterOpenChange={afterOpenChange}
+    >
+      <Spin spinning={loading}>
+        <div data-testid={testId}>{children}</div>
+      </Spin>
+    </Modal>
+  );
+}

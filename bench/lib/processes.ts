@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const REPO = path.resolve(import.meta.dirname, '..', '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export interface Running {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** The built Tracehub server (apps/server/dist) on a fresh data directory, as `npm start` runs it. */
+export async function startTracehub(env: Record<string, string> = {}): Promise<Running> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracehub-bench-'));
+  const child = spawn(process.execPath, [path.join(REPO, 'apps/server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/api/health`);
+  return {
+    url,
+    child,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The reference: a bare Fastify process answering fixed JSON bodies from memory. */
+export async function startReference(routes: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(REPO, 'bench/lib/reference-server.mjs')], {
+    env: { ...process.env, PORT: String(port), ROUTES: JSON.stringify(routes) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/ready`);
+  return {
+    url,
+    child,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
