@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 /** Unit and integration tests of every workspace; browser end-to-end tests have e2e/vitest.config.ts. */
 export default defineConfig({
   test: {
+    // Server test files each open their own database; two at a time fits the 2-core machines.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'] } },
       { test: { name: 'ledger', include: ['packages/ledger/test/**/*.test.ts'], passWithNoTests: true } },
@@ -12,8 +14,6 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file opens its own database; two at a time fits the 2-core machines.
-          maxWorkers: 2,
         },
       },
       { test: { name: 'web', include: ['apps/web/test/**/*.test.ts'] } },

@@ -30,6 +30,8 @@ export async function buildApp({
     // Request ids make a user's error report traceable in the log without showing internals.
     requestIdHeader: 'x-request-id',
   });
+  // The API speaks JSON (and multipart for uploads); plain text is refused with E1007, not half-parsed.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

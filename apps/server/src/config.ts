@@ -41,7 +41,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  const dataDir = parsed.data.DATA_DIR;
+  // memory:// keeps the embedded database in memory (tests); anything else is a directory.
+  return { ...parsed.data, DATA_DIR: dataDir.startsWith('memory://') ? dataDir : path.resolve(dataDir) };
 }
 
 export const isDev = (c: TConfig) => c.NODE_ENV !== 'production';

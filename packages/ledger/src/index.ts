@@ -1,6 +1,41 @@
 /**
  * The verifiable evidence log: canonical hashing, RFC 9162 Merkle trees, inclusion and consistency
  * proofs, signed block headers. Pure functions without I/O so the same code runs in Node and the browser.
- * Filled in by the evidence-ledger capability.
  */
 export const LEDGER_HASH_ALGORITHM = 'sha-256';
+
+export { HASH_SIZE, bytesEqual, fromHex, hex, isHash, isHashHex } from './bytes.ts';
+export { canonicalBytes, canonicalize } from './canonical.ts';
+export {
+  MerkleTreeBuilder,
+  emptyRoot,
+  leafHash,
+  nodeHash,
+  rootFromLeafHashes,
+  splitPoint,
+  subtreeHash,
+  subtreeHashFromPerfect,
+} from './merkle.ts';
+export type { PerfectSubtreeHash, SubtreeNode } from './merkle.ts';
+export {
+  consistencyProof,
+  consistencyProofFromSubtrees,
+  inclusionProof,
+  inclusionProofFromSubtrees,
+  verifyConsistency,
+  verifyInclusion,
+} from './proofs.ts';
+export type { SubtreeHashFn } from './proofs.ts';
+export {
+  GENESIS_PREV_HASH,
+  blockHash,
+  blockHeaderBytes,
+  blockHeaderProblem,
+  blockPublicKey,
+  signBlock,
+  verifyBlockChain,
+  verifyBlockSignature,
+} from './block.ts';
+export type { BlockChainFailure, BlockChainResult, BlockHeader, SignedBlock } from './block.ts';
+export { evidenceLeafData, evidenceLeafHash } from './evidence.ts';
+export type { EvidenceEvent } from './evidence.ts';

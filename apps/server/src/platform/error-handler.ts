@@ -14,6 +14,16 @@ const FASTIFY_CODES: Record<string, TErrorKey> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_JSON',
 };
 
+/** The request's value at a validation issue's path, or undefined when it is absent. */
+function valueAt(root: unknown, path: readonly string[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
 /**
  * Every failure becomes an envelope `{code, msg, data}` in the request's language; unexpected errors are
  * logged with their stack and answered without it.
@@ -46,7 +56,15 @@ export function installErrorHandling(
       const fields = err.validation.map((v) => {
         // The provider flattens each zod issue into Fastify's validation shape; put the issue back together.
         const path = v.instancePath.split('/').filter(Boolean);
-        const issue = { ...v.params, code: v.keyword, message: v.message ?? '', path } as z.core.$ZodIssue;
+        // Zod leaves the input out of its issues; without it a value of the wrong type reads as missing.
+        const input = valueAt(err.validationContext === 'querystring' ? req.query : req.body, path);
+        const issue = {
+          ...v.params,
+          code: v.keyword,
+          message: v.message ?? '',
+          path,
+          input,
+        } as z.core.$ZodIssue;
         return { field: path.join('.'), message: describeIssue(issue, lang) };
       });
       return send('VALIDATION', { detail: fields.map((f) => f.message).join('; ') }, { fields });

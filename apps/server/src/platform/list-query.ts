@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { LIMITS, type TListRequestBase } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
@@ -56,6 +56,12 @@ export async function runListQuery<TSelect extends Record<string, PgColumn | SQL
   return { list: rows, total: counted?.n ?? 0 };
 }
 
+// Time bounds are clamped to years 1-9999: epoch milliseconds beyond them are valid integers, but neither a
+// JavaScript Date nor a PostgreSQL timestamp can hold every one of them, and no stored row lies outside.
+const MIN_TIME_MS = Date.parse('0001-01-01T00:00:00.000Z');
+const MAX_TIME_MS = Date.parse('9999-12-31T23:59:59.999Z');
+const timeBound = (ms: number) => new Date(Math.min(Math.max(ms, MIN_TIME_MS), MAX_TIME_MS));
+
 /** Filter helpers: each returns undefined when the filter is not set. */
 export const filters = {
   eq: <T>(col: PgColumn, v: T | undefined) => (v === undefined ? undefined : eq(col, v)),
@@ -72,6 +78,7 @@ export const filters = {
   },
   contains: (col: PgColumn, v: string | undefined) =>
     v ? ilike(col, `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
-  from: (col: PgColumn, ms: number | undefined) => (ms === undefined ? undefined : gte(col, new Date(ms))),
-  to: (col: PgColumn, ms: number | undefined) => (ms === undefined ? undefined : lte(col, new Date(ms))),
+  from: (col: PgColumn, ms: number | undefined) => (ms === undefined ? undefined : gte(col, timeBound(ms))),
+  /** Inclusive of the whole millisecond: stored times carry microseconds that clients never see. */
+  to: (col: PgColumn, ms: number | undefined) => (ms === undefined ? undefined : lt(col, timeBound(ms + 1))),
 };

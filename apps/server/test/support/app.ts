@@ -35,14 +35,16 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     u.pathname = `/${dbName}`;
     url = u.toString();
   }
-  const config = loadConfig({
+  const loaded = loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: 'memory://',
     MASTER_KEY: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });
+  // loadConfig resolves DATA_DIR to an absolute path, which turns 'memory://' into a directory named
+  // 'memory:' shared by every test file; set the in-memory location after loading instead.
+  const config = { ...loaded, DATA_DIR: env.DATA_DIR ?? 'memory://' };
   const runtime = await createRuntime(config, { serveWeb: false, logger: false });
   await runtime.app.ready();
   return {
@@ -70,24 +72,37 @@ export interface Envelope<T = unknown> {
 export async function call<T = unknown>(
   app: FastifyInstance,
   path: string,
-  opts: { body?: unknown; token?: string; lang?: 'zh' | 'en'; method?: 'GET' | 'POST'; query?: Record<string, string> } = {},
-): Promise<{ status: number; body: Envelope<T> }> {
+  opts: {
+    body?: unknown;
+    token?: string;
+    lang?: 'zh' | 'en';
+    method?: 'GET' | 'POST';
+    query?: Record<string, string>;
+    /** Extra or overriding request headers (e.g. a full Accept-Language value). */
+    headers?: Record<string, string>;
+  } = {},
+): Promise<{ status: number; body: Envelope<T>; text: string }> {
   const req: InjectOptions = {
     method: opts.method ?? 'POST',
     url: `/api${path}`,
     headers: {
       ...(opts.lang ? { 'accept-language': opts.lang } : {}),
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...opts.headers,
     },
     ...(opts.query ? { query: opts.query } : {}),
   };
   if ((opts.method ?? 'POST') === 'POST') req.payload = (opts.body ?? {}) as InjectOptions['payload'];
   const res = await app.inject(req);
-  return { status: res.statusCode, body: res.json() as Envelope<T> };
+  return { status: res.statusCode, body: res.json() as Envelope<T>, text: res.body };
 }
 
 /** Both sign-in steps; returns the session token. */
-export async function signIn(app: FastifyInstance, account: string, enterpriseUuid: string | null): Promise<string> {
+export async function signIn(
+  app: FastifyInstance,
+  account: string,
+  enterpriseUuid: string | null,
+): Promise<string> {
   const step = await call<{ verifyKey: string }>(app, '/login/loginByPwd', {
     body: { loginAccount: account, password: DEMO_PASSWORD },
   });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { api } from '@tracehub/contract';
 import {
   EXAMINE_STATUS,
@@ -56,13 +56,26 @@ async function findAccount(deps: AppDeps, loginAccount: string) {
   return user ?? null;
 }
 
-async function assertNotThrottled(deps: AppDeps, accountKey: string, ip: string): Promise<void> {
+/** `ownAttempt`: the caller's own attempt row, already recorded, which is not counted. */
+async function assertNotThrottled(
+  deps: AppDeps,
+  accountKey: string,
+  ip: string,
+  ownAttempt?: number,
+): Promise<void> {
   const since = new Date(Date.now() - THROTTLE.windowMinutes * 60_000);
   const failures = (where: ReturnType<typeof eq>) =>
     deps.db
       .select({ n: count() })
       .from(loginAttempts)
-      .where(and(where, eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)));
+      .where(
+        and(
+          where,
+          eq(loginAttempts.success, false),
+          gt(loginAttempts.createdAt, since),
+          ownAttempt === undefined ? undefined : ne(loginAttempts.id, ownAttempt),
+        ),
+      );
   const [[byAccount], [byIp]] = await Promise.all([
     failures(eq(loginAttempts.accountKey, accountKey)),
     failures(eq(loginAttempts.ip, ip)),
@@ -85,11 +98,28 @@ export async function loginByPassword(
   input: Input<'loginByPwd'>,
   meta: RequestMeta,
 ): Promise<TLoginStep> {
-  const accountKey = input.loginAccount.trim().toLowerCase();
-  await assertNotThrottled(deps, accountKey, meta.ip);
-  const user = await findAccount(deps, accountKey);
+  const typed = input.loginAccount.trim().toLowerCase();
+  const user = await findAccount(deps, typed);
+  // Failures count against the account whichever identifier was typed (its e-mail, as mail-code sign-in
+  // records them); an unknown name counts as typed.
+  const accountKey = user?.email ?? typed;
+  // The attempt is recorded as a failure before the count, so guesses sent in parallel see each other;
+  // a refused attempt is not kept, a successful one is marked afterwards.
+  const [attempt] = await deps.db
+    .insert(loginAttempts)
+    .values({ accountKey, ip: meta.ip, success: false })
+    .returning({ id: loginAttempts.id });
+  const attemptId = attempt!.id;
+  try {
+    await assertNotThrottled(deps, accountKey, meta.ip, attemptId);
+  } catch (err) {
+    await deps.db.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
+    throw err;
+  }
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  await deps.db.insert(loginAttempts).values({ accountKey, ip: meta.ip, success: ok && !!user });
+  if (ok && user) {
+    await deps.db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, attemptId));
+  }
   if (!user || !ok) {
     if (user) {
       await writeAccountLog(deps.db, meta, {
@@ -156,7 +186,10 @@ export async function sendMailCode(
   return { expiresInSeconds: MAIL_CODE_TTL_SECONDS, resendAfterSeconds: MAIL_CODE_RESEND_SECONDS };
 }
 
-/** Checks and consumes the newest code for the address; wrong guesses count against it. */
+/**
+ * Checks and consumes the newest code for the address. Every try counts against it, claimed atomically
+ * before the comparison so that parallel guesses cannot share one count.
+ */
 export async function consumeMailCode(db: Db, email: string, purpose: string, code: string): Promise<void> {
   const [row] = await db
     .select()
@@ -164,17 +197,27 @@ export async function consumeMailCode(db: Db, email: string, purpose: string, co
     .where(and(eq(mailCodes.email, email), eq(mailCodes.purpose, purpose), isNull(mailCodes.consumedAt)))
     .orderBy(desc(mailCodes.createdAt))
     .limit(1);
-  if (!row || row.expiresAt.getTime() < Date.now() || row.attempts >= MAIL_CODE_MAX_ATTEMPTS) {
+  if (!row || row.expiresAt.getTime() < Date.now()) throw new AppError('VERIFY_CODE_INVALID');
+  const tried = await db
+    .update(mailCodes)
+    .set({ attempts: sql`${mailCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(mailCodes.id, row.id),
+        isNull(mailCodes.consumedAt),
+        lt(mailCodes.attempts, MAIL_CODE_MAX_ATTEMPTS),
+      ),
+    )
+    .returning({ id: mailCodes.id });
+  if (tried.length === 0 || !safeEqualHex(row.codeHash, sha256Hex(code.toUpperCase()))) {
     throw new AppError('VERIFY_CODE_INVALID');
   }
-  if (!safeEqualHex(row.codeHash, sha256Hex(code.toUpperCase()))) {
-    await db
-      .update(mailCodes)
-      .set({ attempts: row.attempts + 1 })
-      .where(eq(mailCodes.id, row.id));
-    throw new AppError('VERIFY_CODE_INVALID');
-  }
-  await db.update(mailCodes).set({ consumedAt: new Date() }).where(eq(mailCodes.id, row.id));
+  const used = await db
+    .update(mailCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(mailCodes.id, row.id), isNull(mailCodes.consumedAt)))
+    .returning({ id: mailCodes.id });
+  if (used.length === 0) throw new AppError('VERIFY_CODE_INVALID');
 }
 
 export async function loginByMailCode(
@@ -312,9 +355,10 @@ export async function register(
   const [byEmail] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (byEmail) throw new AppError('EMAIL_EXISTS');
   const passwordHash = await hashPassword(input.password);
+  // Outside the transaction: a wrong code's counted try must not be rolled back with it.
+  await consumeMailCode(deps.db, email, 'register', input.code);
   try {
     return await deps.db.transaction(async (tx) => {
-      await consumeMailCode(tx, email, 'register', input.code);
       const [user] = await tx
         .insert(users)
         .values({

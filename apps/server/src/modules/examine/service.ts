@@ -83,6 +83,9 @@ export async function applyToLink(deps: AppDeps, account: AccountContext, input:
   return { id: row.id };
 }
 
+/** Largest value of the integer id column; a larger id names no row (and must not reach the database). */
+const MAX_LINK_ID = 2_147_483_647;
+
 /** Moves one of the account's own applications from `from` to `to`; anything else is refused. */
 async function moveOwnApplication(
   deps: AppDeps,
@@ -91,6 +94,7 @@ async function moveOwnApplication(
   from: number,
   to: number,
 ) {
+  if (id < 1 || id > MAX_LINK_ID) throw new AppError('NOT_FOUND');
   const [row] = await deps.db
     .select({ status: enterpriseUsers.examineStatus })
     .from(enterpriseUsers)
