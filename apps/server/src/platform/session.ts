@@ -53,6 +53,7 @@ export async function revokeSession(db: Db, sessionId: number, reason: string): 
  * disabled account or company its own message; the enterprise link must still be approved.
  */
 export async function resolveSession(db: Db, token: string): Promise<SessionContext | null> {
+  // One round trip: the session, its account, and its enterprise link (left joins: it may have none).
   const [row] = await db
     .select({
       id: sessions.id,
@@ -65,9 +66,20 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
       username: users.username,
       userStatus: users.status,
       timeoutMin: users.sessionTimeoutMin,
+      linkIsAdmin: enterpriseUsers.isAdmin,
+      enterpriseStatus: enterprises.status,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      enterpriseUsers,
+      and(
+        eq(enterpriseUsers.enterpriseUuid, sessions.enterpriseUuid),
+        eq(enterpriseUsers.userId, sessions.userId),
+        eq(enterpriseUsers.examineStatus, EXAMINE_STATUS.approved),
+      ),
+    )
+    .leftJoin(enterprises, eq(enterprises.uuid, sessions.enterpriseUuid))
     .where(eq(sessions.tokenHash, sha256Hex(token)))
     .limit(1);
   if (!row) return null;
@@ -82,22 +94,10 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
   let permissions: ReadonlySet<string> = new Set();
   let isEnterpriseAdmin = false;
   if (row.enterpriseUuid) {
-    const [link] = await db
-      .select({ isAdmin: enterpriseUsers.isAdmin, status: enterprises.status })
-      .from(enterpriseUsers)
-      .innerJoin(enterprises, eq(enterprises.uuid, enterpriseUsers.enterpriseUuid))
-      .where(
-        and(
-          eq(enterpriseUsers.enterpriseUuid, row.enterpriseUuid),
-          eq(enterpriseUsers.userId, row.userId),
-          eq(enterpriseUsers.examineStatus, EXAMINE_STATUS.approved),
-        ),
-      )
-      .limit(1);
-    if (!link) throw new AppError('ENTERPRISE_UNAVAILABLE');
-    if (link.status !== 'enabled') throw new AppError('COMPANY_DISABLED');
-    isEnterpriseAdmin = link.isAdmin;
-    permissions = await memberPermissions(db, row.enterpriseUuid, row.userId, link.isAdmin);
+    if (row.linkIsAdmin === null) throw new AppError('ENTERPRISE_UNAVAILABLE');
+    if (row.enterpriseStatus !== 'enabled') throw new AppError('COMPANY_DISABLED');
+    isEnterpriseAdmin = row.linkIsAdmin;
+    permissions = await memberPermissions(db, row.enterpriseUuid, row.userId, row.linkIsAdmin);
   }
 
   if (now - row.lastSeenAt.getTime() > SLIDE_WRITE_INTERVAL_MS) {
