@@ -172,6 +172,68 @@ export const ERRORS = {
     en: 'This application does not allow this operation in its current state',
   },
 
+  CERTIFICATION_DUPLICATE: {
+    code: 'B2010',
+    http: 400,
+    zh: '该企业已提交认证，请联系该企业管理员加入企业',
+    en: "This company has already been submitted to authenticate. Please join it through its administrator.",
+  },
+  CERTIFY_LIMIT_REACHED: {
+    code: 'B2011',
+    http: 400,
+    zh: '您已关联 6 家企业，不能再认证新企业',
+    en: 'You are linked to 6 enterprises and cannot certify another one',
+  },
+  CERTIFICATION_STATE_INVALID: {
+    code: 'B2012',
+    http: 400,
+    zh: '该认证当前状态不允许此操作',
+    en: 'This certification does not allow this operation in its current state',
+  },
+  ROLE_NAME_EXISTS: { code: 'B2020', http: 400, zh: '角色名称已存在', en: 'Role name exists' },
+  ROLE_NAME_LOCKED: {
+    code: 'B2021',
+    http: 400,
+    zh: '角色已分配给成员，不能修改名称',
+    en: 'The role is assigned to members, its name cannot be changed',
+  },
+  ROLE_NEEDS_PERMISSIONS: {
+    code: 'B2022',
+    http: 400,
+    zh: '请先为角色配置权限再启用',
+    en: 'Configure the role’s permissions before enabling it',
+  },
+  ROLE_IN_USE: {
+    code: 'B2023',
+    http: 400,
+    zh: '角色已分配给成员，不能停用',
+    en: 'The role is assigned to members and cannot be disabled',
+  },
+  ROLE_NOT_ASSIGNABLE: {
+    code: 'B2024',
+    http: 400,
+    zh: '只能分配本企业已启用的角色',
+    en: 'Only enabled roles of this enterprise can be assigned',
+  },
+  ADMIN_PROTECTED: {
+    code: 'B2025',
+    http: 400,
+    zh: '不能对企业管理员执行此操作',
+    en: 'This operation is not allowed on the enterprise administrator',
+  },
+  USERNAME_EDIT_LIMIT: {
+    code: 'B2026',
+    http: 400,
+    zh: '用户名每年最多修改 2 次',
+    en: 'The user name can be changed at most twice a year',
+  },
+  MODULE_NOT_CONFIGURED: {
+    code: 'B2030',
+    http: 403,
+    zh: '该模块尚未为贵企业配置，请联系企业管理员',
+    en: 'This module is not configured for your company, please contact the enterprise administrator',
+  },
+
   /** Spec: evidence VIN upload errors; the client shows a link to the error log. */
   FILE_ROWS_INVALID: {
     code: 'F1016',

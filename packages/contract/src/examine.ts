@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { LIMITS } from './limits.ts';
 import { ZEnterpriseListItem } from './auth.ts';
+import { listRequest, ZListResponse } from './list.ts';
 import { zUsci } from './validators/index.ts';
 
 /**
@@ -69,5 +70,57 @@ export const examineEndpoints = {
     auth: 'account',
     tag: 'examine',
     summary: 'Delete a rejected link application',
+  }),
+};
+
+/** An application to join the current enterprise, as its administrator audits it (/account/audit). */
+export const ZExamineItem = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  examineName: z.string().nullable(),
+  remark: z.string().nullable(),
+  examineStatus: z.number().int(),
+  examineRemark: z.string().nullable(),
+  appliedAt: z.number().int(),
+  auditedAt: z.number().int().nullable(),
+});
+export type TExamineItem = z.infer<typeof ZExamineItem>;
+
+export const examineAuditEndpoints = {
+  selectExamineList: endpoint({
+    method: 'POST',
+    path: '/enterpriseUserExamine/selectExamineList',
+    input: listRequest({
+      /** 0 pending, 1 approved, 2 rejected. */
+      examineStatus: z.coerce.number().int().min(0).max(2).optional(),
+      username: z.string().max(LIMITS.usernameMax).optional(),
+    }),
+    output: ZListResponse(ZExamineItem),
+    auth: 'enterprise',
+    permission: 'MemberAudit',
+    tag: 'examine',
+    summary: 'Applications to join the current enterprise',
+  }),
+  examine: endpoint({
+    method: 'POST',
+    path: '/enterpriseUserExamine/examine',
+    input: z
+      .object({
+        ids: z.array(z.number().int()).min(1).max(200),
+        result: z.enum(['approve', 'reject']),
+        /** Roles given on approval (at most 5). */
+        roleIds: z.array(z.number().int()).max(LIMITS.rolesPerMember, 'v.member.tooManyRoles').default([]),
+        remark: z.string().trim().max(LIMITS.commentMax).optional().default(''),
+      })
+      .refine((v) => v.result === 'approve' || v.remark.length > 0, {
+        message: 'v.examine.rejectReason',
+        path: ['remark'],
+      }),
+    output: z.object({ audited: z.number().int() }),
+    auth: 'enterprise',
+    permission: 'Audit',
+    tag: 'examine',
+    summary: 'Approve or reject applications (several at once needs BatchAudit); applicants are notified',
   }),
 };

@@ -49,7 +49,7 @@ export const logEndpoints = {
     auth: 'enterprise',
     permission: 'Log',
     tag: 'log',
-    summary: "The signed-in account's log in the current enterprise",
+    summary: "The account log of the current enterprise (administrators: every member; others: their own lines)",
   }),
   selectLogDetail: endpoint({
     method: 'POST',

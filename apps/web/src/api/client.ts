@@ -60,7 +60,8 @@ function notifyError(text: string, silent: boolean | undefined): void {
 /** Applies the envelope rules of spec 8 for a non-success code and returns the error to reject with. */
 function businessFailure(envelope: TEnvelopeLike, options: TCallOptions): ApiError {
   const error = new ApiError('business', envelope.code, envelope.msg, envelope.data ?? null);
-  if (envelope.code === CLIENT_ERROR_CODES.fileErrorLog && options.onFileErrorLog) options.onFileErrorLog(error);
+  if (envelope.code === CLIENT_ERROR_CODES.fileErrorLog && options.onFileErrorLog)
+    options.onFileErrorLog(error);
   else notifyError(envelope.msg, options.silent);
 
   if (envelope.code === CLIENT_ERROR_CODES.redirectRoot) {
@@ -69,7 +70,9 @@ function businessFailure(envelope: TEnvelopeLike, options: TCallOptions): ApiErr
     removeToken();
     window.location.reload();
   } else if (envelope.code === CLIENT_ERROR_CODES.redirectLogin) {
-    navigateTo('/login');
+    // The server no longer knows the token: drop it, or the guard would send /login straight back home.
+    removeToken();
+    window.location.assign('/login');
   }
   return error;
 }
@@ -154,7 +157,9 @@ export async function call<E extends TEndpoint>(
   input: TInput<E>,
   options: TCallOptions = {},
 ): Promise<TOutput<E>> {
-  const envelope = await exchange(endpoint, input, options, (response) => readJsonEnvelope(response, options));
+  const envelope = await exchange(endpoint, input, options, (response) =>
+    readJsonEnvelope(response, options),
+  );
   return envelope.data as TOutput<E>;
 }
 
@@ -181,14 +186,20 @@ export async function download<E extends TEndpoint>(
       const clone = response.clone();
       const payload: unknown = await response.json().catch(() => null);
       if (isEnvelope(payload) && payload.code !== SUCCESS_CODE) throw businessFailure(payload, options);
-      return { blob: await clone.blob(), fileName: fileNameFrom(response.headers.get('Content-Disposition')) };
+      return {
+        blob: await clone.blob(),
+        fileName: fileNameFrom(response.headers.get('Content-Disposition')),
+      };
     }
     if (!response.ok) {
       const text = i18n.t('common.request.failed', { status: response.status });
       notifyError(text, options.silent);
       throw new ApiError('network', null, text);
     }
-    return { blob: await response.blob(), fileName: fileNameFrom(response.headers.get('Content-Disposition')) };
+    return {
+      blob: await response.blob(),
+      fileName: fileNameFrom(response.headers.get('Content-Disposition')),
+    };
   });
 }
 

@@ -17,6 +17,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={lang === 'en' ? enUS : zhCN}
       theme={theme}
+      button={{ autoInsertSpace: false }}
       renderEmpty={() => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />}
     >
       <App message={{ maxCount: 3 }}>

@@ -5,7 +5,15 @@ import { useSession } from '../stores/session';
 import { FullPageLoading } from '../shared/FullPageLoading';
 
 /** Pages anyone may open without a session (spec 2.1). /identify needs a session: it shows the account. */
-const PUBLIC_PATHS: ReadonlySet<string> = new Set(['/', '/login', '/register', '/homePage', '/404', '/403', '/401']);
+const PUBLIC_PATHS: ReadonlySet<string> = new Set([
+  '/',
+  '/login',
+  '/register',
+  '/homePage',
+  '/404',
+  '/403',
+  '/401',
+]);
 
 /** `/identify?mode=new` certifies an additional enterprise, so it stays open to certified sessions. */
 export const IDENTIFY_NEW_QUERY = 'mode=new';

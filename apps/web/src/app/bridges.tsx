@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router';
 import { bindFeedback } from '../shared/feedback';
 import { bindNavigate } from '../shared/navigation';
 
-/** Hands antd's context-aware message and modal to code outside React (the API client). */
+/** Hands antd's context-aware message API to code outside React (the API client). */
 export function FeedbackBridge() {
-  const { message, modal } = App.useApp();
-  useEffect(() => bindFeedback({ message, modal }), [message, modal]);
+  const { message } = App.useApp();
+  useEffect(() => bindFeedback(message), [message]);
   return null;
 }
 

@@ -95,9 +95,28 @@ export interface TSidebarItem {
   children: TSidebarItem[] | null;
 }
 
-const inSidebar = (node: TMenuNode) => (node.type === 0 || node.type === 1 || node.type === 3) && !node.hidden;
+const inSidebar = (node: TMenuNode) =>
+  (node.type === 0 || node.type === 1 || node.type === 3) && !node.hidden;
 
 export const directoryKey = (node: TMenuNode) => `dir:${node.id}`;
+
+/** A directory whose only visible child has its code stands for that child (spec 2.5); else null. */
+export function collapsedInto(node: TMenuNode): TMenuNode | null {
+  if (node.type !== 0) return null;
+  const visible = node.childs.filter(inSidebar);
+  const only = visible.length === 1 ? visible[0] : undefined;
+  return only && only.code === node.code ? only : null;
+}
+
+/** The breadcrumb of a page: its trail with collapsed directories shown as the page they stand for. */
+export function breadcrumbTrail(route: TPageRoute): TMenuNode[] {
+  const out: TMenuNode[] = [];
+  for (const node of route.trail) {
+    const shown = collapsedInto(node) ?? node;
+    if (out.at(-1)?.id !== shown.id) out.push(shown);
+  }
+  return out;
+}
 
 /**
  * The sidebar tree (spec 2.5): types 0, 1 and 3 that are not hidden; a directory whose only visible child
@@ -107,8 +126,8 @@ export function buildSidebar(menus: readonly TMenuNode[]): TSidebarItem[] {
   const convert = (node: TMenuNode): TSidebarItem | null => {
     const visible = node.childs.filter(inSidebar);
     if (node.type === 0) {
-      const only = visible.length === 1 ? visible[0] : undefined;
-      if (only && only.code === node.code) {
+      const only = collapsedInto(node);
+      if (only) {
         const item = convert(only);
         return item && { ...item, node: { ...item.node, icon: item.node.icon || node.icon } };
       }

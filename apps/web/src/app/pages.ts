@@ -35,5 +35,7 @@ export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
 };
 
 export function pageEntry(componentKey: string): TPageEntry | undefined {
-  return Object.prototype.hasOwnProperty.call(PAGE_REGISTRY, componentKey) ? PAGE_REGISTRY[componentKey] : undefined;
+  return Object.prototype.hasOwnProperty.call(PAGE_REGISTRY, componentKey)
+    ? PAGE_REGISTRY[componentKey]
+    : undefined;
 }

@@ -54,13 +54,8 @@ export function useLang(): TLang {
   return isLang(instance.language) ? instance.language : DEFAULT_LANG;
 }
 
-/** Picks the text of the current language, falling back to the other one when it is empty. */
-export function pickLangText(lang: TLang, zhText: string | null | undefined, enText: string | null | undefined) {
-  const [first, second] = lang === 'en' ? [enText, zhText] : [zhText, enText];
-  return first || second || '';
-}
-
 export { i18n };
+export { pickLangText } from './text';
 
 /** A translation key that takes no variables: what declarations (columns, pages, fields) refer to. */
 export type TI18nKey = ParseKeysWithoutVariables;

@@ -7,7 +7,6 @@ import { PageErrorBoundary } from '../shared/PageErrorBoundary';
 import { tabOfRoute, type TPageRoute, type TRouteMatch } from '../app/menuRoutes';
 import { pageEntry } from '../app/pages';
 import { ErrorView } from '../features/errors/ErrorView';
-import { RouteMetaContext } from './routeMeta';
 import { PageTitle } from './PageTitle';
 import { REDIRECT_PREFIX } from './useTabActions';
 
@@ -15,7 +14,7 @@ function PageFrame({ route }: { route: TPageRoute }) {
   const entry = pageEntry(route.name);
   const Page = entry?.component;
   return (
-    <RouteMetaContext value={route}>
+    <>
       {!entry?.ownHeader && <PageTitle route={route} />}
       <PageErrorBoundary>
         <Suspense
@@ -28,7 +27,7 @@ function PageFrame({ route }: { route: TPageRoute }) {
           {Page ? <Page /> : <ErrorView code={404} embedded />}
         </Suspense>
       </PageErrorBoundary>
-    </RouteMetaContext>
+    </>
   );
 }
 
@@ -59,7 +58,9 @@ export function AppMain({ match, routes }: { match: TRouteMatch | null; routes: 
   const shown = activeTab && !tabs.some((t) => t.name === activeTab.name) ? [...tabs, activeTab] : tabs;
   return (
     <main className="app-main">
-      {redirecting && <Navigate to={`${location.pathname.slice(REDIRECT_PREFIX.length)}${location.search}`} replace />}
+      {redirecting && (
+        <Navigate to={`${location.pathname.slice(REDIRECT_PREFIX.length)}${location.search}`} replace />
+      )}
       {shown.map((tab) => {
         const route = routes.find((r) => r.name === tab.name);
         const active = tab.name === match?.route.name;

@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HomeOutlined } from '@ant-design/icons';
 import { pickLangText, useLang } from '../i18n';
-import { firstPagePath, type TRouteMatch } from '../app/menuRoutes';
+import { breadcrumbTrail, firstPagePath, type TRouteMatch } from '../app/menuRoutes';
 
 /** Breadcrumb of the current page from its menu trail; ancestors link to their first page. */
 export function Breadcrumbs({ match }: { match: TRouteMatch | null }) {
   const lang = useLang();
   const { t } = useTranslation();
-  const trail = match?.route.trail ?? [];
+  const trail = match ? breadcrumbTrail(match.route) : [];
   const isHome = trail.length === 1 && trail[0]?.affix;
   const items = [
     ...(isHome

@@ -5,6 +5,7 @@ import { useTabs } from '../stores/tabs';
 import { pickLangText, useLang } from '../i18n';
 import { useDocumentTitle } from '../shared/useDocumentTitle';
 import { affixTabs, matchPageRoute, usePageRoutes } from '../app/menuRoutes';
+import { LAYOUT_SETTINGS } from '../app/settings';
 import { Sidebar } from './Sidebar';
 import { Navbar } from './Navbar';
 import { TagsView } from './TagsView';
@@ -45,8 +46,10 @@ export function Layout() {
       )}
       <Sidebar match={match} />
       <div className="main-container">
-        <Navbar match={match} />
-        <TagsView match={match} />
+        <div className={LAYOUT_SETTINGS.fixedHeader ? 'app-header fixed' : 'app-header'}>
+          <Navbar match={match} />
+          {LAYOUT_SETTINGS.tagsView && <TagsView match={match} />}
+        </div>
         <AppMain match={match} routes={routes} />
       </div>
     </div>

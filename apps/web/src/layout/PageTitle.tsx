@@ -32,7 +32,12 @@ export function PageTitle({ route }: { route: TPageRoute }) {
   return (
     <div className="page-title" data-testid="page-title">
       {route.node.back && (
-        <Button className="page-title-back" icon={<ArrowLeftOutlined />} onClick={goBack} data-testid="page-back">
+        <Button
+          className="page-title-back"
+          icon={<ArrowLeftOutlined />}
+          onClick={goBack}
+          data-testid="page-back"
+        >
           {t('common.actions.back')}
         </Button>
       )}

@@ -13,6 +13,7 @@ import {
 } from '../app/menuRoutes';
 import { MenuIcon } from './menuIcons';
 import { SidebarLogo } from './SidebarLogo';
+import { LAYOUT_SETTINGS } from '../app/settings';
 
 type TMenuItem = Required<MenuProps>['items'][number];
 
@@ -53,10 +54,13 @@ export function Sidebar({ match }: { match: TRouteMatch | null }) {
     setOpenKeys((keys) => [...new Set([...keys, ...routeOpenKeys])]);
   }
 
+  // Collapsed, submenus open as popups; their keys are kept apart so expanding restores the inline state.
+  const [popupKeys, setPopupKeys] = useState<string[]>([]);
+
   const selectedKeys = match ? [sidebarSelectedKey(match.route)] : [];
   return (
     <aside className="sidebar-container" data-testid="sidebar" data-collapsed={collapsed ? '1' : '0'}>
-      <SidebarLogo collapsed={collapsed} />
+      {LAYOUT_SETTINGS.sidebarLogo && <SidebarLogo collapsed={collapsed} />}
       <div className="sidebar-menu-scroll">
         <Menu
           mode="inline"
@@ -64,7 +68,8 @@ export function Sidebar({ match }: { match: TRouteMatch | null }) {
           items={items}
           selectedKeys={selectedKeys}
           inlineCollapsed={collapsed}
-          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+          openKeys={collapsed ? popupKeys : openKeys}
+          onOpenChange={collapsed ? setPopupKeys : setOpenKeys}
         />
       </div>
     </aside>

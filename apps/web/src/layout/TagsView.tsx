@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Dropdown, type MenuProps } from 'antd';
 import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import type { TRouteMatch } from '../app/menuRoutes';
 import { useTabActions } from './useTabActions';
 
 type TTabCommand = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
+const MORE_MENU = '__more';
 
 /** The row of visited pages (spec 2.5) with its context menu and the menu at the right end. */
 export function TagsView({ match }: { match: TRouteMatch | null }) {
@@ -18,6 +19,8 @@ export function TagsView({ match }: { match: TRouteMatch | null }) {
   const activeName = match?.route.name ?? null;
   const actions = useTabActions(activeName);
   const activeRef = useRef<HTMLAnchorElement>(null);
+  // Which menu is open: a tab's context menu (by name) or the bar's own menu ('__more').
+  const [openMenu, setOpenMenu] = useState<string | null>(null);
 
   useEffect(() => {
     activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -32,6 +35,7 @@ export function TagsView({ match }: { match: TRouteMatch | null }) {
     ],
     onClick: ({ key, domEvent }) => {
       domEvent.stopPropagation();
+      setOpenMenu(null);
       const command = key as TTabCommand;
       if (command === 'refresh') actions.refresh(tab);
       else if (command === 'close') actions.close(tab);
@@ -59,7 +63,13 @@ export function TagsView({ match }: { match: TRouteMatch | null }) {
           const active = tab.name === activeName;
           const closable = canCloseTab(tab, tabs);
           return (
-            <Dropdown key={tab.name} trigger={['contextMenu']} menu={menuFor(tab)}>
+            <Dropdown
+              key={tab.name}
+              trigger={['contextMenu']}
+              menu={menuFor(tab)}
+              open={openMenu === tab.name}
+              onOpenChange={(open) => setOpenMenu(open ? tab.name : null)}
+            >
               <a
                 ref={active ? activeRef : undefined}
                 href={withCacheFlag(tab.fullPath)}
@@ -90,7 +100,13 @@ export function TagsView({ match }: { match: TRouteMatch | null }) {
         })}
       </div>
       {activeTab && (
-        <Dropdown trigger={['click']} menu={menuFor(activeTab)} placement="bottomRight">
+        <Dropdown
+          trigger={['click']}
+          menu={menuFor(activeTab)}
+          placement="bottomRight"
+          open={openMenu === MORE_MENU}
+          onOpenChange={(open) => setOpenMenu(open ? MORE_MENU : null)}
+        >
           <button
             type="button"
             className="tags-view-more"

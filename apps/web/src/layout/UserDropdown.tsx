@@ -29,7 +29,11 @@ export function UserDropdown() {
     { key: 'certify', icon: <SafetyCertificateOutlined />, label: t('layout.user.certifyCompany') },
     { key: 'center', icon: <UserOutlined />, label: t('layout.user.userCenter') },
     { type: 'divider' as const },
-    { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">{t('layout.user.logout')}</span> },
+    {
+      key: 'logout',
+      icon: <LogoutOutlined />,
+      label: <span data-testid="logout">{t('layout.user.logout')}</span>,
+    },
   ];
   const onClick = ({ key }: { key: string }) => {
     if (key === 'switch') setSwitching(true);

@@ -13,8 +13,9 @@ export function useResponsiveDevice(): void {
     const onResize = () => {
       if (document.hidden) return;
       const next = currentDevice();
+      // Only the step into the mobile layout closes the overlay; other resizes leave it as it is.
+      if (next === 'mobile' && useAppStore.getState().device === 'desktop') closeSidebar(true);
       setDevice(next);
-      if (next === 'mobile') closeSidebar(true);
     };
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);

@@ -19,7 +19,6 @@ export function AppDialog({
   confirmText,
   footer,
   testId,
-  afterOpenChange,
 }: {
   open: boolean;
   title: ReactNode;
@@ -33,7 +32,6 @@ export function AppDialog({
   /** null hides the buttons (the dialog's content has its own actions). */
   footer?: null;
   testId?: string;
-  afterOpenChange?: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
   const busy = loading || submitting;
@@ -54,7 +52,6 @@ export function AppDialog({
       mask={{ closable: false }}
       destroyOnHidden
       footer={footer}
-      afterOpenChange={afterOpenChange}
     >
       <Spin spinning={loading}>
         <div data-testid={testId}>{children}</div>

@@ -10,8 +10,8 @@ export interface TDetailField<T> {
   label: TI18nKey;
   /** The value to show; defaults to record[key]. Blank values show "--". */
   value?: (record: T) => ReactNode;
-  /** Columns the field spans (a long text can take the whole row). */
-  span?: number;
+  /** Takes the rest of its row (long texts, addresses). */
+  wide?: boolean;
 }
 
 function defaultValue<T>(record: T, key: string): ReactNode {
@@ -44,7 +44,7 @@ export function DetailCard<T>({
     return {
       key: field.key,
       label: t(field.label),
-      span: field.span,
+      span: field.wide ? ('filled' as const) : undefined,
       children: isBlank(value) ? EMPTY_TEXT : value,
     };
   });

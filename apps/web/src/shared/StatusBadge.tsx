@@ -28,7 +28,11 @@ export function StatusBadge({
     );
   }
   return (
-    <span className="status-label" style={{ color: hex, background: `${hex}1a`, borderColor: `${hex}66` }} data-testid={testId}>
+    <span
+      className="status-label"
+      style={{ color: hex, background: `${hex}1a`, borderColor: `${hex}66` }}
+      data-testid={testId}
+    >
       {children}
     </span>
   );

@@ -1,21 +1,19 @@
-import { App, message as staticMessage, Modal as StaticModal } from 'antd';
+import { message as staticMessage } from 'antd';
+import type { App } from 'antd';
 
-type TAppApi = ReturnType<typeof App.useApp>;
+type TMessageApi = ReturnType<typeof App.useApp>['message'];
 
-// The API client and stores live outside React; they reach antd's context-aware message and modal through
+// The API client lives outside React; it reaches antd's context-aware message API (theme, locale) through
 // this holder, which <FeedbackBridge/> fills once the providers are mounted.
-let appApi: Pick<TAppApi, 'message' | 'modal'> = { message: staticMessage, modal: StaticModal };
+let messageApi: TMessageApi = staticMessage;
 
-export function bindFeedback(api: Pick<TAppApi, 'message' | 'modal'>): void {
-  appApi = api;
+export function bindFeedback(api: TMessageApi): void {
+  messageApi = api;
 }
 
 export const feedback = {
-  get message() {
-    return appApi.message;
-  },
-  get modal() {
-    return appApi.modal;
+  get message(): TMessageApi {
+    return messageApi;
   },
 };
 

@@ -37,7 +37,14 @@ export const useAppStore = create<TAppState>()((set, get) => ({
     set({ sidebarOpened: opened, sidebarWithoutAnimation: false });
   },
   // Not persisted: the mobile layout closes the overlay without changing the desktop preference.
-  closeSidebar: (withoutAnimation) => set({ sidebarOpened: false, sidebarWithoutAnimation: withoutAnimation }),
-  setDevice: (device) => set({ device }),
+  closeSidebar: (withoutAnimation) =>
+    set({ sidebarOpened: false, sidebarWithoutAnimation: withoutAnimation }),
+  // Back on a wide screen the user's own sidebar preference applies again.
+  setDevice: (device) =>
+    set(
+      device === 'desktop' && get().device === 'mobile'
+        ? { device, sidebarOpened: readSidebarOpened(), sidebarWithoutAnimation: true }
+        : { device },
+    ),
   resetSidebar: () => set({ sidebarOpened: currentDevice() !== 'mobile', sidebarWithoutAnimation: true }),
 }));

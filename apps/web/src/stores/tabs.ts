@@ -55,7 +55,8 @@ export const useTabs = create<TTabsState>()(
         const { tabs } = get();
         const index = tabs.findIndex((t) => t.name === tab.name);
         if (index < 0) set({ tabs: [...tabs, tab] });
-        else if (!sameTab(tabs[index] as TTab, tab)) set({ tabs: tabs.map((t, i) => (i === index ? tab : t)) });
+        else if (!sameTab(tabs[index] as TTab, tab))
+          set({ tabs: tabs.map((t, i) => (i === index ? tab : t)) });
       },
       syncWithMenu: (affix, knownNames) => {
         const affixNames = new Set(affix.map((t) => t.name));

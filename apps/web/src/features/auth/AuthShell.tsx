@@ -9,7 +9,11 @@ import './auth.css';
 /** Two columns: the brand panel with the product's promise, and the form. */
 export function AuthShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const features = [t('auth.brand.featureChain'), t('auth.brand.featureCompliance'), t('auth.brand.featureNetwork')];
+  const features = [
+    t('auth.brand.featureChain'),
+    t('auth.brand.featureCompliance'),
+    t('auth.brand.featureNetwork'),
+  ];
   return (
     <div className="auth-shell">
       <aside className="auth-brand">

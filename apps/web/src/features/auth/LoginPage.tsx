@@ -39,13 +39,24 @@ function PasswordForm({ onStep }: { onStep: (step: TLoginStep) => void }) {
     }
   };
   return (
-    <Form form={form} name="login" layout="vertical" size="large" onFinish={(v) => void submit(v)} requiredMark={false}>
+    <Form
+      form={form}
+      name="login"
+      layout="vertical"
+      size="large"
+      onFinish={(v) => void submit(v)}
+      requiredMark={false}
+    >
       <Form.Item
         name="loginAccount"
         label={t('auth.login.loginAccount')}
         rules={[zodRule(pwdSchema.loginAccount, t('auth.login.loginAccount'), lang)]}
       >
-        <Input prefix={<UserOutlined />} placeholder={t('auth.login.loginAccountPlaceholder')} autoComplete="username" />
+        <Input
+          prefix={<UserOutlined />}
+          placeholder={t('auth.login.loginAccountPlaceholder')}
+          autoComplete="username"
+        />
       </Form.Item>
       <Form.Item
         name="password"
@@ -89,9 +100,24 @@ function CodeForm({ onStep }: { onStep: (step: TLoginStep) => void }) {
     }
   };
   return (
-    <Form form={form} name="loginCode" layout="vertical" size="large" onFinish={(v) => void submit(v)} requiredMark={false}>
-      <Form.Item name="email" label={t('auth.login.email')} rules={[zodRule(codeSchema.email, t('auth.login.email'), lang)]}>
-        <Input prefix={<MailOutlined />} placeholder={t('auth.login.emailPlaceholder')} autoComplete="email" />
+    <Form
+      form={form}
+      name="loginCode"
+      layout="vertical"
+      size="large"
+      onFinish={(v) => void submit(v)}
+      requiredMark={false}
+    >
+      <Form.Item
+        name="email"
+        label={t('auth.login.email')}
+        rules={[zodRule(codeSchema.email, t('auth.login.email'), lang)]}
+      >
+        <Input
+          prefix={<MailOutlined />}
+          placeholder={t('auth.login.emailPlaceholder')}
+          autoComplete="email"
+        />
       </Form.Item>
       <Form.Item label={t('auth.login.code')} required>
         <div className="code-row">
@@ -122,7 +148,11 @@ export default function LoginPage() {
         <p className="auth-card-subtitle">{t('auth.login.subtitle')}</p>
         <Tabs
           items={[
-            { key: 'password', label: t('auth.login.tabPassword'), children: <PasswordForm onStep={setStep} /> },
+            {
+              key: 'password',
+              label: t('auth.login.tabPassword'),
+              children: <PasswordForm onStep={setStep} />,
+            },
             { key: 'code', label: t('auth.login.tabCode'), children: <CodeForm onStep={setStep} /> },
           ]}
         />

@@ -1,5 +1,5 @@
 import { AVATAR_COLOURS, EXAMINE_STATUS, type TEnterpriseListItem, type TLang } from '@tracehub/contract';
-import { pickLangText } from '../../i18n';
+import { pickLangText } from '../../i18n/text';
 
 export type TEnterpriseStatus = 'pending' | 'rejected' | 'usable';
 
@@ -15,7 +15,9 @@ export function avatarColour(index: number): string {
 }
 
 const chineseShort = (item: TEnterpriseListItem) =>
-  Array.from(item.chineseNameShorter || item.enterpriseName).slice(0, 4).join('');
+  Array.from(item.chineseNameShorter || item.enterpriseName)
+    .slice(0, 4)
+    .join('');
 const englishShort = (item: TEnterpriseListItem) => {
   const first = Array.from((item.englishNameShorter || item.enterpriseEnglishName || '').trim())[0];
   return first ? first.toUpperCase() : '';

@@ -43,6 +43,9 @@ export async function signInToEnterprise(input: {
     { bearer: input.verifyKey },
   );
   setToken(session.token);
+  // A new sign-in starts with fresh tabs, whoever used this browser tab before.
+  useTabs.getState().clear();
+  sessionStorage.removeItem(TABS_STORAGE_KEY);
   window.location.assign(input.target);
 }
 
@@ -50,7 +53,10 @@ export async function signInToEnterprise(input: {
  * Changing enterprise (spec 4): new session token, tabs back to the fixed ones, every cached server answer
  * dropped (it belonged to the other tenant), user info and menus reloaded, then the landing route.
  */
-export async function switchEnterprise(input: { loginAccount: string; enterpriseUuid: string }): Promise<void> {
+export async function switchEnterprise(input: {
+  loginAccount: string;
+  enterpriseUuid: string;
+}): Promise<void> {
   const session = await call(api.auth.selectEnterprise, {
     isLogined: true,
     loginAccount: input.loginAccount,
@@ -76,9 +82,12 @@ export function clearClientSession(): void {
   queryClient.clear();
 }
 
-/** Ends the session on the server (a failure there must not keep the user signed in here) and locally. */
+/**
+ * Ends the session on the server (a failure there must not keep the user signed in here) and locally, then
+ * loads the login page afresh so nothing of the session survives in memory.
+ */
 export async function logout(): Promise<void> {
   await call(api.auth.logout, {}, { silent: true }).catch(() => undefined);
   clearClientSession();
-  navigateTo('/login', { replace: true });
+  window.location.replace('/login');
 }

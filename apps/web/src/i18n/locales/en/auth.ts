@@ -75,7 +75,7 @@ export const auth: typeof zh = {
     cancelSuccess: 'Cancel success',
     deleteSuccess: 'Delete success',
     addEnterprise: 'Add associated enterprise',
-    addEnterpriseTip: "Apply to join an enterprise certified on the platform; its administrator reviews it",
+    addEnterpriseTip: 'Apply to join an enterprise certified on the platform; its administrator reviews it',
     certifyNew: 'Certify a new enterprise',
     certifyNewTip: 'Your account has no usable enterprise yet; you can certify a new one',
     empty: 'No associated enterprise yet',

@@ -18,6 +18,16 @@ export const common: typeof zh = {
     expand: 'Expand',
     collapse: 'Collapse',
   },
+  list: {
+    inputPlaceholder: 'Enter {{field}}',
+    selectPlaceholder: 'Please select',
+    startTime: 'Start time',
+    endTime: 'End time',
+    advanced: 'Advanced search',
+    basic: 'Basic search',
+    total: '{{total}} in total',
+    operations: 'Actions',
+  },
   dialog: {
     prompt: 'Prompt',
     attention: 'Attention',
@@ -35,6 +45,7 @@ export const common: typeof zh = {
     timeout: 'The request timed out, please try again later',
     network: 'Network error: {{detail}}',
     failed: 'The request failed (HTTP {{status}}), please try again later',
+    downloadErrorLog: 'Download the error log',
   },
   crash: {
     title: 'Something went wrong',

@@ -16,6 +16,16 @@ export const common = {
     expand: '展开',
     collapse: '收起',
   },
+  list: {
+    inputPlaceholder: '请输入{{field}}',
+    selectPlaceholder: '请选择',
+    startTime: '开始时间',
+    endTime: '结束时间',
+    advanced: '高级搜索',
+    basic: '普通搜索',
+    total: '共 {{total}} 条',
+    operations: '操作',
+  },
   dialog: {
     prompt: '提示',
     attention: '注意',
@@ -33,6 +43,7 @@ export const common = {
     timeout: '请求超时，请稍后再试',
     network: '网络错误：{{detail}}',
     failed: '请求失败（HTTP {{status}}），请稍后再试',
+    downloadErrorLog: '下载错误日志',
   },
   crash: {
     title: '页面出错了',

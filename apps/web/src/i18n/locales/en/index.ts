@@ -1,0 +1,12 @@
+import type { TLocale } from '../zh';
+import { common } from './common';
+import { layout } from './layout';
+import { auth } from './auth';
+import { home } from './home';
+import { workbench } from './workbench';
+import { userCenter } from './userCenter';
+import { log } from './log';
+import { errors } from './errors';
+import { identify } from './identify';
+
+export const en: TLocale = { common, layout, auth, home, workbench, userCenter, log, errors, identify };

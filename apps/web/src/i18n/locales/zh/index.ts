@@ -1,0 +1,14 @@
+import { common } from './common';
+import { layout } from './layout';
+import { auth } from './auth';
+import { home } from './home';
+import { workbench } from './workbench';
+import { userCenter } from './userCenter';
+import { log } from './log';
+import { errors } from './errors';
+import { identify } from './identify';
+
+/** Chinese texts, one module per domain. The English modules must have exactly these keys. */
+export const zh = { common, layout, auth, home, workbench, userCenter, log, errors, identify };
+
+export type TLocale = typeof zh;

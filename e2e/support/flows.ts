@@ -1,0 +1,67 @@
+import type { Locator, Page } from 'playwright-core';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+export const AUTOMAKER = { zh: '星河汽车股份有限公司', en: 'Galaxy Motors Co., Ltd.' } as const;
+
+/** The select-enterprise dialog's rows. */
+export function enterpriseRows(page: Page): Locator {
+  return page.getByTestId('enterprise-row');
+}
+
+/** First sign-in step by password; resolves when the select-enterprise dialog shows its rows. */
+export async function submitPassword(page: Page, account: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.locator('#login_loginAccount').fill(account);
+  await page.locator('#login_password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('select-enterprise-dialog').waitFor();
+}
+
+/** Signs in and enters the enterprise whose row shows `enterpriseName`; waits for the workbench. */
+export async function signIn(page: Page, account: string, enterpriseName: string): Promise<void> {
+  await submitPassword(page, account);
+  await enterpriseRows(page).filter({ hasText: enterpriseName }).click();
+  await page.waitForURL('**/workbench');
+  await page.getByTestId('workbench').waitFor();
+}
+
+/** The visited-page tabs. */
+export function tabs(page: Page): Locator {
+  return page.getByTestId('tab');
+}
+
+export function tab(page: Page, name: string): Locator {
+  return page.locator(`[data-testid="tab"][data-name="${name}"]`);
+}
+
+export async function tabNames(page: Page): Promise<string[]> {
+  return tabs(page).evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-name') ?? ''));
+}
+
+/** Opens a sidebar entry by its visible path of titles, e.g. ['用户中心', '基本信息']. */
+export async function openFromSidebar(page: Page, titles: readonly string[]): Promise<void> {
+  const sidebar = page.getByTestId('sidebar');
+  for (const [index, title] of titles.entries()) {
+    const last = index === titles.length - 1;
+    if (last) {
+      await sidebar.locator('.ant-menu-item').filter({ hasText: title }).first().click();
+      continue;
+    }
+    const titleBar = page.locator('.ant-menu-submenu-title', { hasText: title });
+    const submenu = sidebar.locator('.ant-menu-submenu').filter({ has: titleBar }).first();
+    const isOpen = await submenu.evaluate((el) => el.classList.contains('ant-menu-submenu-open'));
+    if (!isOpen) await submenu.locator('.ant-menu-submenu-title').first().click();
+  }
+}
+
+/** An item of the dropdown menu that is open now (closed ones stay in the page, hidden). */
+export function openMenuItem(page: Page, name: string): Locator {
+  const title = page.locator('.ant-dropdown-menu-title-content', { hasText: new RegExp(`^${name}$`) });
+  return page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem').filter({ has: title });
+}
+
+/** Clicks an item of the open dropdown menu and waits until the menu has closed. */
+export async function chooseMenuItem(page: Page, name: string): Promise<void> {
+  await openMenuItem(page, name).click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'detached' });
+}

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { listRequest, ZListResponse } from './list.ts';
+import { LIMITS } from './limits.ts';
+import { ZSessionToken } from './auth.ts';
+
+/** The operator (platform) end: its own sign-in, enterprise management, rules and the mail outbox. */
+export const ZOperatorEnterprise = z.object({
+  enterpriseUuid: z.string(),
+  name: z.string(),
+  englishName: z.string().nullable(),
+  usci: z.string(),
+  role: z.number().int(),
+  scene: z.enum(['US', 'EU', 'US&EU']).nullable(),
+  businessAttribute: z.string().nullable(),
+  status: z.enum(['enabled', 'disabled']),
+  did: z.string().nullable(),
+  chainAccount: z.string().nullable(),
+  memberCount: z.number().int(),
+  certifiedAt: z.number().int().nullable(),
+});
+
+/**
+ * ID rule (spec 3, 9): a 32-character identification built from elements; the default elements are
+ * country code 3, organization code 18, attribute flag 1, timestamp 10, check code 4.
+ */
+export const ID_RULE_ELEMENTS = ['countryCode', 'organizationCode', 'attributeFlag', 'timestamp', 'checkCode', 'serial', 'custom'] as const;
+export const ZIdRuleElement = z.object({
+  element: z.enum(ID_RULE_ELEMENTS),
+  length: z.number().int().min(1).max(LIMITS.identificationLength),
+  /** Default elements cannot be removed; additional ones can. */
+  kind: z.enum(['default', 'additional']),
+  /** Fixed text for 'custom' elements. */
+  value: z.string().max(32).optional(),
+});
+export const ZIdRuleInput = z
+  .object({
+    name: z.string().trim().min(1).max(50),
+    codeType: z.enum(['product', 'batch', 'vin', 'package']),
+    elements: z.array(ZIdRuleElement).min(1).max(12),
+    notes: z.string().trim().max(LIMITS.templateNotesMax).optional().default(''),
+  })
+  .refine((v) => v.elements.reduce((n, e) => n + e.length, 0) === LIMITS.identificationLength, {
+    message: 'v.idRule.length',
+    path: ['elements'],
+  });
+export const ZIdRule = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  codeType: z.enum(['product', 'batch', 'vin', 'package']),
+  codeRule: z.string(),
+  elements: z.array(ZIdRuleElement),
+  notes: z.string().nullable(),
+  /** default, in use (referenced by enterprises), unused. */
+  status: z.enum(['default', 'inUse', 'unused']),
+  createdAt: z.number().int(),
+});
+
+export const ZCodeRuleInput = z.object({
+  name: z.string().trim().min(1).max(50),
+  prefix: z.string().trim().regex(/^[A-Z0-9-]{0,10}$/, 'v.codeRule.prefix'),
+  dateFormat: z.enum(['none', 'YYYYMMDD', 'YYMMDD', 'YYYYMM']),
+  serialLength: z.number().int().min(3).max(12),
+  notes: z.string().trim().max(LIMITS.templateNotesMax).optional().default(''),
+});
+export const ZCodeRule = ZCodeRuleInput.extend({
+  id: z.number().int(),
+  /** An example code, e.g. TH-20261120-000001. */
+  sample: z.string(),
+  status: z.enum(['default', 'inUse', 'unused']),
+  createdAt: z.number().int(),
+});
+
+export const ZOutboxItem = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  status: z.enum(['stored', 'sent', 'failed']),
+  error: z.string().nullable(),
+  createdAt: z.number().int(),
+});
+
+export const operatorEndpoints = {
+  login: endpoint({
+    method: 'POST',
+    path: '/operator/login',
+    input: z.object({ loginAccount: z.string().trim().min(1).max(LIMITS.emailMax), password: z.string().min(1).max(128) }),
+    output: ZSessionToken,
+    auth: 'public',
+    tag: 'operator',
+    summary: 'Operator sign-in (operator accounts only)',
+  }),
+  enterprisePage: endpoint({
+    method: 'POST',
+    path: '/operator/enterprise/page',
+    input: listRequest({
+      name: z.string().max(100).optional(),
+      usci: z.string().max(100).optional(),
+      status: z.enum(['enabled', 'disabled']).optional(),
+    }),
+    output: ZListResponse(ZOperatorEnterprise),
+    auth: 'operator',
+    tag: 'operator',
+    summary: 'Enterprises on the platform',
+  }),
+  enterpriseUpdateStatus: endpoint({
+    method: 'POST',
+    path: '/operator/enterprise/updateStatus',
+    input: z.object({ enterpriseUuid: z.string().max(64), status: z.enum(['enabled', 'disabled']) }),
+    output: ZOperatorEnterprise,
+    auth: 'operator',
+    tag: 'operator',
+    summary: "Enable or disable an enterprise; a disabled one's members are refused on their next request",
+  }),
+  idRulePage: endpoint({
+    method: 'POST',
+    path: '/operator/idRule/page',
+    input: listRequest({ name: z.string().max(50).optional(), status: z.enum(['default', 'inUse', 'unused']).optional() }),
+    output: ZListResponse(ZIdRule),
+    auth: 'operator',
+    tag: 'operator',
+    summary: 'ID rules enterprises follow',
+  }),
+  idRuleAdd: endpoint({
+    method: 'POST',
+    path: '/operator/idRule/add',
+    input: ZIdRuleInput,
+    output: ZIdRule,
+    auth: 'operator',
+    tag: 'operator',
+    summary: 'Create an ID rule (elements add up to 32 characters)',
+  }),
+  idRuleSetDefault: endpoint({
+    method: 'POST',
+    path: '/operator/idRule/setDefault',
+    input: z.object({ id: z.number().int() }),
+    output: ZIdRule,
+    auth: 'operator',
+    tag: 'operator',
+    summary: 'Make an ID rule the default',
+  }),
+  codeRulePage: endpoint({
+    method: 'POST',
+    path: '/operator/codeRule/page',
+    input: listRequest({ name: z.string().max(50).optional(), status: z.enum(['default', 'inUse', 'unused']).optional() }),
+    output: ZListResponse(ZCodeRule),
+    auth: 'operator',
+    tag: 'operator',
+    summary: 'Code rules enterprises follow',
+  }),
+  codeRuleAdd: endpoint({
+    method: 'POST',
+    path: '/operator/codeRule/add',
+    input: ZCodeRuleInput,
+    output: ZCodeRule,
+    auth: 'operator',
+    tag: 'operator',
+    summary: 'Create a code rule',
+  }),
+  codeRuleSetDefault: endpoint({
+    method: 'POST',
+    path: '/operator/codeRule/setDefault',
+    input: z.object({ id: z.number().int() }),
+    output: ZCodeRule,
+    auth: 'operator',
+    tag: 'operator',
+    summary: 'Make a code rule the default',
+  }),
+  outboxPage: endpoint({
+    method: 'POST',
+    path: '/operator/outbox/page',
+    input: listRequest({ to: z.string().max(LIMITS.emailMax).optional(), status: z.enum(['stored', 'sent', 'failed']).optional() }),
+    output: ZListResponse(ZOutboxItem),
+    auth: 'operator',
+    tag: 'operator',
+    summary: 'Every e-mail the platform sent or stored (verification codes in demos)',
+  }),
+};
