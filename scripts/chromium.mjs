@@ -15,7 +15,10 @@ export function ensureChromium() {
   }
   console.log(`Chromium not found at ${wanted}: installing Debian's chromium package`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'],
+  ]) {
     const res = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (res.status !== 0) {
       console.error(`apt-get ${args.join(' ')} failed`);

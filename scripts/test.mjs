@@ -31,7 +31,9 @@ run('format (prettier --check)', npx, ['prettier', '--check', '.', '--log-level'
 const { DATABASE_URL, ...withoutPg } = process.env;
 run('unit and integration tests (PGlite)', npx, ['vitest', 'run'], { ...withoutPg, DATABASE_URL: '' });
 if (DATABASE_URL) {
-  run('server integration tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'server'], { DATABASE_URL });
+  run('server integration tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'server'], {
+    DATABASE_URL,
+  });
 }
 
 run('build (web and server)', 'npm', ['run', 'build', '--silent']);

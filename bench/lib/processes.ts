@@ -42,7 +42,14 @@ export async function startTracehub(env: Record<string, string> = {}): Promise<R
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracehub-bench-'));
   const child = spawn(process.execPath, [path.join(REPO, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

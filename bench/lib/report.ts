@@ -19,7 +19,8 @@ export function printTable(rows: Row[]): void {
   const header = ['scenario', 'ours', 'reference', 'ratio (throughput)'];
   const body = rows.map((r) => [
     r.scenario,
-    fmt(r.ours) + (r.ours.errors || r.ours.non2xx ? ` (${r.ours.errors} errors, ${r.ours.non2xx} non-2xx)` : ''),
+    fmt(r.ours) +
+      (r.ours.errors || r.ours.non2xx ? ` (${r.ours.errors} errors, ${r.ours.non2xx} non-2xx)` : ''),
     `${r.referenceName}: ${fmt(r.reference)}`,
     `${((r.ours.rps / r.reference.rps) * 100).toFixed(1)} %`,
   ]);

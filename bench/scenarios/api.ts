@@ -46,12 +46,27 @@ export async function apiScenarios(): Promise<Row[]> {
     const reference = await startReference({ 'POST /list': sample, 'GET /health': health });
     try {
       const rows: Row[] = [];
-      const ours = await load({ url: listUrl, method: 'POST', body: listBody, headers: { authorization: `Bearer ${token}` } });
+      const ours = await load({
+        url: listUrl,
+        method: 'POST',
+        body: listBody,
+        headers: { authorization: `Bearer ${token}` },
+      });
       const ref = await load({ url: `${reference.url}/list`, method: 'POST', body: listBody });
-      rows.push({ scenario: 'authenticated list (10 rows, session + permission + query)', ours, reference: ref, referenceName: 'bare Fastify, same JSON' });
+      rows.push({
+        scenario: 'authenticated list (10 rows, session + permission + query)',
+        ours,
+        reference: ref,
+        referenceName: 'bare Fastify, same JSON',
+      });
       const oursHealth = await load({ url: `${server.url}/api/health` });
       const refHealth = await load({ url: `${reference.url}/health` });
-      rows.push({ scenario: 'health (database ping)', ours: oursHealth, reference: refHealth, referenceName: 'bare Fastify, same JSON' });
+      rows.push({
+        scenario: 'health (database ping)',
+        ours: oursHealth,
+        reference: refHealth,
+        referenceName: 'bare Fastify, same JSON',
+      });
       return rows;
     } finally {
       await reference.stop();

@@ -76,7 +76,9 @@ export const ZCertification = z.object({
   status: z.enum(CERTIFICATION_STATUS),
   form: ZCompanyForm,
   /** Third-party verifier's finding. */
-  verifierResult: z.object({ passed: z.boolean(), reason: z.string().nullable(), verifier: z.string() }).nullable(),
+  verifierResult: z
+    .object({ passed: z.boolean(), reason: z.string().nullable(), verifier: z.string() })
+    .nullable(),
   /** Operator's notes when returned. */
   auditNotes: z.string().nullable(),
   applicantUsername: z.string(),
@@ -114,7 +116,8 @@ export const certificationEndpoints = {
     output: ZCertification,
     auth: 'session',
     tag: 'certification',
-    summary: 'Submit a company for certification; the third-party check runs at once, then the operator audits',
+    summary:
+      'Submit a company for certification; the third-party check runs at once, then the operator audits',
   }),
   resubmit: endpoint({
     method: 'POST',

@@ -176,7 +176,7 @@ export const ERRORS = {
     code: 'B2010',
     http: 400,
     zh: '该企业已提交认证，请联系该企业管理员加入企业',
-    en: "This company has already been submitted to authenticate. Please join it through its administrator.",
+    en: 'This company has already been submitted to authenticate. Please join it through its administrator.',
   },
   CERTIFY_LIMIT_REACHED: {
     code: 'B2011',

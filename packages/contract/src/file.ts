@@ -37,7 +37,8 @@ export const fileEndpoints = {
     output: ZFileInfo,
     auth: 'session',
     tag: 'file',
-    summary: 'Upload a file (multipart field `file`; query bizType, bizNo): type, 5 MB and magic bytes checked, SHA-256 kept',
+    summary:
+      'Upload a file (multipart field `file`; query bizType, bizNo): type, 5 MB and magic bytes checked, SHA-256 kept',
   }),
   /** Streams the file to its owner (or the operators auditing it). */
   view: endpoint({

@@ -49,7 +49,8 @@ export const logEndpoints = {
     auth: 'enterprise',
     permission: 'Log',
     tag: 'log',
-    summary: "The account log of the current enterprise (administrators: every member; others: their own lines)",
+    summary:
+      'The account log of the current enterprise (administrators: every member; others: their own lines)',
   }),
   selectLogDetail: endpoint({
     method: 'POST',

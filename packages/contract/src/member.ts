@@ -22,7 +22,10 @@ export const ZMember = z.object({
 });
 export type TMember = z.infer<typeof ZMember>;
 
-const zRoleIds = z.array(z.number().int()).min(1, 'v.member.roles').max(LIMITS.rolesPerMember, 'v.member.tooManyRoles');
+const zRoleIds = z
+  .array(z.number().int())
+  .min(1, 'v.member.roles')
+  .max(LIMITS.rolesPerMember, 'v.member.tooManyRoles');
 
 export const ZMemberCreate = z.object({
   username: zUsername,
@@ -72,7 +75,8 @@ export const memberEndpoints = {
     auth: 'enterprise',
     permission: 'CreateMember',
     tag: 'member',
-    summary: 'Create an account with the initial password and link it to the enterprise (mailed to the member)',
+    summary:
+      'Create an account with the initial password and link it to the enterprise (mailed to the member)',
   }),
   update: endpoint({
     method: 'POST',

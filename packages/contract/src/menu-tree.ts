@@ -9,7 +9,14 @@ import type { TMenuDef } from './menu.ts';
 
 type Opts = Partial<Pick<TMenuDef, 'icon' | 'hidden' | 'affix' | 'back' | 'noCache' | 'component'>>;
 
-const dir = (code: string, path: string, title: string, titleEn: string, icon: string, children: TMenuDef[]): TMenuDef => ({
+const dir = (
+  code: string,
+  path: string,
+  title: string,
+  titleEn: string,
+  icon: string,
+  children: TMenuDef[],
+): TMenuDef => ({
   code,
   type: 0,
   path,
@@ -39,10 +46,22 @@ const page = (
 });
 
 /** A routable page that is not in the sidebar (details, forms, upload records). */
-const hidden = (code: string, path: string, component: string, title: string, titleEn: string, opts: Opts = {}) =>
-  page(code, path, component, title, titleEn, [], { hidden: true, back: true, ...opts });
+const hidden = (
+  code: string,
+  path: string,
+  component: string,
+  title: string,
+  titleEn: string,
+  opts: Opts = {},
+) => page(code, path, component, title, titleEn, [], { hidden: true, back: true, ...opts });
 
-const act = (code: string, title: string, titleEn: string): TMenuDef => ({ code, type: 2, path: '', title, titleEn });
+const act = (code: string, title: string, titleEn: string): TMenuDef => ({
+  code,
+  type: 2,
+  path: '',
+  title,
+  titleEn,
+});
 
 /** Standard actions of a master-data or document list; codes are `<Page>:<Action>`. */
 const listActions = (p: string, extra: TMenuDef[] = []): TMenuDef[] => [
@@ -70,14 +89,32 @@ const listWithRecords = (
   extra: TMenuDef[] = [],
 ): TMenuDef[] => [
   page(code, path, component, title, titleEn, listActions(code, extra)),
-  hidden(code, `${path}/uploadOperation`, `${component}/uploadOperation`, `${title}上传记录`, `${titleEn} upload records`),
+  hidden(
+    code,
+    `${path}/uploadOperation`,
+    `${component}/uploadOperation`,
+    `${title}上传记录`,
+    `${titleEn} upload records`,
+  ),
 ];
 
-const doc = (code: string, path: string, domain: string, title: string, titleEn: string, extra: TMenuDef[] = []) =>
-  listWithRecords(code, path, `${domain}/${path}`, title, titleEn, extra);
+const doc = (
+  code: string,
+  path: string,
+  domain: string,
+  title: string,
+  titleEn: string,
+  extra: TMenuDef[] = [],
+) => listWithRecords(code, path, `${domain}/${path}`, title, titleEn, extra);
 
 const internalTable = (group: string, name: string, title: string, titleEn: string) =>
-  listWithRecords(`Internal${name.replace(/-/g, '')}`, name, `internal${group}/${name}`, `${name} ${title}`, `${name} ${titleEn}`);
+  listWithRecords(
+    `Internal${name.replace(/-/g, '')}`,
+    name,
+    `internal${group}/${name}`,
+    `${name} ${title}`,
+    `${name} ${titleEn}`,
+  );
 
 export const ENTERPRISE_MENU_TREE: TMenuDef[] = [
   page('Workbench', '/workbench', 'workbench', '工作台', 'Workbench', [], { icon: 'dashboard', affix: true }),
@@ -95,11 +132,41 @@ export const ENTERPRISE_MENU_TREE: TMenuDef[] = [
     ]),
     hidden('Product', 'product/detail/:id', 'basicData/product/detail', '产品详情', 'Product Details'),
     ...listWithRecords('MaterialData', 'materialData', 'basicData/materialData', '物料', 'Materials'),
-    ...listWithRecords('MaterialDataIn', 'materialDataIn', 'basicData/materialDataIn', '自制半成品', 'Homemade Semi-finished Products'),
-    ...listWithRecords('MaterialRelation', 'materialRelation', 'basicData/materialRelation', '供应商物料编码映射', 'Supplier Material Code Mapping'),
-    hidden('MaterialRelation', 'materialRelation/link', 'basicData/materialRelation/link', '关联物料', 'Link Materials'),
-    ...listWithRecords('CustomMaterialRelation', 'custommaterialRelation', 'basicData/custommaterialRelation', '客户物料编码映射', 'Client Material Code Mapping'),
-    hidden('CustomMaterialRelation', 'custommaterialRelation/link', 'basicData/custommaterialRelation/link', '关联物料', 'Link Materials'),
+    ...listWithRecords(
+      'MaterialDataIn',
+      'materialDataIn',
+      'basicData/materialDataIn',
+      '自制半成品',
+      'Homemade Semi-finished Products',
+    ),
+    ...listWithRecords(
+      'MaterialRelation',
+      'materialRelation',
+      'basicData/materialRelation',
+      '供应商物料编码映射',
+      'Supplier Material Code Mapping',
+    ),
+    hidden(
+      'MaterialRelation',
+      'materialRelation/link',
+      'basicData/materialRelation/link',
+      '关联物料',
+      'Link Materials',
+    ),
+    ...listWithRecords(
+      'CustomMaterialRelation',
+      'custommaterialRelation',
+      'basicData/custommaterialRelation',
+      '客户物料编码映射',
+      'Client Material Code Mapping',
+    ),
+    hidden(
+      'CustomMaterialRelation',
+      'custommaterialRelation/link',
+      'basicData/custommaterialRelation/link',
+      '关联物料',
+      'Link Materials',
+    ),
   ]),
 
   dir('StagePurchase', '/stagePurchase', '采购', 'Purchase', 'shoppingCart', [
@@ -193,9 +260,21 @@ export const ENTERPRISE_MENU_TREE: TMenuDef[] = [
       act('Resolved', '解决', 'Resolve'),
       act('CheckLog:Export', '导出异常数据', 'Export abnormal data'),
     ]),
-    hidden('CheckLog', 'checkLog/detail', 'dataChecking/checkLog/detail', '排查详情', 'Troubleshooting Details'),
+    hidden(
+      'CheckLog',
+      'checkLog/detail',
+      'dataChecking/checkLog/detail',
+      '排查详情',
+      'Troubleshooting Details',
+    ),
     hidden('CheckLog', 'checkLog/ruleDetail', 'dataChecking/checkLog/ruleDetail', '规则详情', 'Rule Details'),
-    hidden('CheckLog', 'checkLog/errorData/:enterpriseCheckRecordId', 'dataChecking/checkLog/errorData', '异常数据', 'Abnormal Data'),
+    hidden(
+      'CheckLog',
+      'checkLog/errorData/:enterpriseCheckRecordId',
+      'dataChecking/checkLog/errorData',
+      '异常数据',
+      'Abnormal Data',
+    ),
   ]),
   dir('Rule', '/rule', '风险规则', 'Risk Rules', 'safety', [
     page('RuleList', 'list', 'rule/list', '风险区域规则', 'Risk Area Rules', [
@@ -230,9 +309,27 @@ export const ENTERPRISE_MENU_TREE: TMenuDef[] = [
       act('TraceTemplate:SetDefault', '设为默认', 'Set as default'),
       act('TraceTemplate:Delete', '删除模板', 'Delete template'),
     ]),
-    hidden('TraceTemplate', 'template/config/:uuid', 'productPassport/template/config', '模板配置', 'Template Configuration'),
-    hidden('TraceTemplate', 'template/versions/:uuid', 'productPassport/template/versions', '模板版本', 'Template Versions'),
-    page('ProductTemplate', 'productTemplate', 'productPassport/productTemplate', '产品溯源模板配置', 'Product Template Configuration'),
+    hidden(
+      'TraceTemplate',
+      'template/config/:uuid',
+      'productPassport/template/config',
+      '模板配置',
+      'Template Configuration',
+    ),
+    hidden(
+      'TraceTemplate',
+      'template/versions/:uuid',
+      'productPassport/template/versions',
+      '模板版本',
+      'Template Versions',
+    ),
+    page(
+      'ProductTemplate',
+      'productTemplate',
+      'productPassport/productTemplate',
+      '产品溯源模板配置',
+      'Product Template Configuration',
+    ),
   ]),
   dir('TraceManagement', '/traceManagement', '溯源管理', 'Traceability Management', 'qrcode', [
     page('TraceCode', 'code', 'traceManagement/code', '溯源码', 'Traceability Codes', [
@@ -317,8 +414,12 @@ export const ENTERPRISE_MENU_TREE: TMenuDef[] = [
       act('Member:TransferAdmin', '转让管理员', 'Transfer administrator'),
     ]),
     hidden('Member', 'member/memberDetail/:id', 'account/member/memberDetail', '成员详情', 'Member Details'),
-    hidden('Member', 'member/addMember', 'account/member/addMember', '新增成员', 'Create Member', { noCache: true }),
-    hidden('Member', 'member/editMember/:id', 'account/member/editMember', '编辑成员', 'Edit Member', { noCache: true }),
+    hidden('Member', 'member/addMember', 'account/member/addMember', '新增成员', 'Create Member', {
+      noCache: true,
+    }),
+    hidden('Member', 'member/editMember/:id', 'account/member/editMember', '编辑成员', 'Edit Member', {
+      noCache: true,
+    }),
     page('Role', 'role', 'account/role', '角色管理', 'Roles', [
       act('CreateRole', '新增角色', 'Create role'),
       act('EditRole', '编辑角色', 'Edit role'),
@@ -326,7 +427,9 @@ export const ENTERPRISE_MENU_TREE: TMenuDef[] = [
       act('Role:EnableDisable', '启用/停用', 'Enable or disable'),
     ]),
     hidden('Role', 'role/roleDetail/:id', 'account/role/roleDetail', '角色详情', 'Role Details'),
-    hidden('Role', 'role/configAuth/:id', 'account/role/configAuth', '配置权限', 'Configure Permissions', { noCache: true }),
+    hidden('Role', 'role/configAuth/:id', 'account/role/configAuth', '配置权限', 'Configure Permissions', {
+      noCache: true,
+    }),
     page('MemberAudit', 'audit', 'account/audit', '成员审核', 'Member Audit', [
       act('Audit', '审核', 'Audit'),
       act('BatchAudit', '批量审核', 'Bulk audit'),

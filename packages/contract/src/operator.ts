@@ -24,7 +24,15 @@ export const ZOperatorEnterprise = z.object({
  * ID rule (spec 3, 9): a 32-character identification built from elements; the default elements are
  * country code 3, organization code 18, attribute flag 1, timestamp 10, check code 4.
  */
-export const ID_RULE_ELEMENTS = ['countryCode', 'organizationCode', 'attributeFlag', 'timestamp', 'checkCode', 'serial', 'custom'] as const;
+export const ID_RULE_ELEMENTS = [
+  'countryCode',
+  'organizationCode',
+  'attributeFlag',
+  'timestamp',
+  'checkCode',
+  'serial',
+  'custom',
+] as const;
 export const ZIdRuleElement = z.object({
   element: z.enum(ID_RULE_ELEMENTS),
   length: z.number().int().min(1).max(LIMITS.identificationLength),
@@ -58,7 +66,10 @@ export const ZIdRule = z.object({
 
 export const ZCodeRuleInput = z.object({
   name: z.string().trim().min(1).max(50),
-  prefix: z.string().trim().regex(/^[A-Z0-9-]{0,10}$/, 'v.codeRule.prefix'),
+  prefix: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9-]{0,10}$/, 'v.codeRule.prefix'),
   dateFormat: z.enum(['none', 'YYYYMMDD', 'YYMMDD', 'YYYYMM']),
   serialLength: z.number().int().min(3).max(12),
   notes: z.string().trim().max(LIMITS.templateNotesMax).optional().default(''),
@@ -85,7 +96,10 @@ export const operatorEndpoints = {
   login: endpoint({
     method: 'POST',
     path: '/operator/login',
-    input: z.object({ loginAccount: z.string().trim().min(1).max(LIMITS.emailMax), password: z.string().min(1).max(128) }),
+    input: z.object({
+      loginAccount: z.string().trim().min(1).max(LIMITS.emailMax),
+      password: z.string().min(1).max(128),
+    }),
     output: ZSessionToken,
     auth: 'public',
     tag: 'operator',
@@ -116,7 +130,10 @@ export const operatorEndpoints = {
   idRulePage: endpoint({
     method: 'POST',
     path: '/operator/idRule/page',
-    input: listRequest({ name: z.string().max(50).optional(), status: z.enum(['default', 'inUse', 'unused']).optional() }),
+    input: listRequest({
+      name: z.string().max(50).optional(),
+      status: z.enum(['default', 'inUse', 'unused']).optional(),
+    }),
     output: ZListResponse(ZIdRule),
     auth: 'operator',
     tag: 'operator',
@@ -143,7 +160,10 @@ export const operatorEndpoints = {
   codeRulePage: endpoint({
     method: 'POST',
     path: '/operator/codeRule/page',
-    input: listRequest({ name: z.string().max(50).optional(), status: z.enum(['default', 'inUse', 'unused']).optional() }),
+    input: listRequest({
+      name: z.string().max(50).optional(),
+      status: z.enum(['default', 'inUse', 'unused']).optional(),
+    }),
     output: ZListResponse(ZCodeRule),
     auth: 'operator',
     tag: 'operator',
@@ -170,7 +190,10 @@ export const operatorEndpoints = {
   outboxPage: endpoint({
     method: 'POST',
     path: '/operator/outbox/page',
-    input: listRequest({ to: z.string().max(LIMITS.emailMax).optional(), status: z.enum(['stored', 'sent', 'failed']).optional() }),
+    input: listRequest({
+      to: z.string().max(LIMITS.emailMax).optional(),
+      status: z.enum(['stored', 'sent', 'failed']).optional(),
+    }),
     output: ZListResponse(ZOutboxItem),
     auth: 'operator',
     tag: 'operator',

@@ -66,7 +66,10 @@ export const profileEndpoints = {
     path: '/profile/updatePassword',
     input: z
       .object({ oldPassword: z.string().min(1).max(128), password: zPassword, confirmPassword: z.string() })
-      .refine((v) => v.password === v.confirmPassword, { message: 'v.password.mismatch', path: ['confirmPassword'] }),
+      .refine((v) => v.password === v.confirmPassword, {
+        message: 'v.password.mismatch',
+        path: ['confirmPassword'],
+      }),
     output: z.null(),
     auth: 'enterprise',
     permission: 'EditPassword',
