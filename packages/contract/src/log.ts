@@ -22,6 +22,7 @@ export const ZLogItem = z.object({
   result: z.enum(['success', 'failure']),
   username: z.string().nullable(),
   enterpriseName: z.string().nullable(),
+  enterpriseEnglishName: z.string().nullable(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
   detail: z.record(z.string(), z.unknown()).nullable(),

@@ -21,7 +21,7 @@ type Row = Pick<typeof accountLog.$inferSelect, keyof typeof columns>;
 
 async function toItems(deps: AppDeps, tenant: TenantContext, rows: Row[]): Promise<TLogItem[]> {
   const [enterprise] = await deps.db
-    .select({ name: enterprises.name })
+    .select({ name: enterprises.name, englishName: enterprises.englishName })
     .from(enterprises)
     .where(eq(enterprises.uuid, tenant.enterpriseUuid));
   const ids = [...new Set(rows.map((r) => r.userId).filter((v): v is number => v !== null))];
@@ -38,6 +38,7 @@ async function toItems(deps: AppDeps, tenant: TenantContext, rows: Row[]): Promi
     result: r.result,
     username: r.userId === null ? null : (names.get(r.userId) ?? null),
     enterpriseName: enterprise?.name ?? null,
+    enterpriseEnglishName: enterprise?.englishName ?? null,
     ip: r.ip,
     userAgent: r.userAgent,
     detail: r.detail ?? null,

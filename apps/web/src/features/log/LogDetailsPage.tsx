@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, type TLogItem } from '@tracehub/contract';
 import { call } from '../../api/client';
-import { useLang } from '../../i18n';
+import { pickLangText, useLang } from '../../i18n';
 import { DetailCard, type TDetailField } from '../../shared/DetailCard';
 import { formatDateTime } from '../../shared/format';
 import { actionLabel, ResultBadge } from './logList';
@@ -28,7 +28,11 @@ export default function LogDetailsPage() {
     { key: 'action', label: 'log.fields.action', value: (r) => actionLabel(r.action, ctx) },
     { key: 'result', label: 'log.fields.result', value: (r) => <ResultBadge result={r.result} ctx={ctx} /> },
     { key: 'username', label: 'log.fields.username' },
-    { key: 'enterpriseName', label: 'log.fields.enterpriseName' },
+    {
+      key: 'enterpriseName',
+      label: 'log.fields.enterpriseName',
+      value: (r) => pickLangText(lang, r.enterpriseName, r.enterpriseEnglishName),
+    },
     { key: 'ip', label: 'log.fields.ip' },
     { key: 'userAgent', label: 'log.fields.userAgent', wide: true },
     {

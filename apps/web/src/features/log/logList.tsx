@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { pickLangText } from '../../i18n';
 import { api, LOG_ACTIONS, type TLogAction, type TLogItem } from '@tracehub/contract';
 import { defineList } from '../../shared/list/types';
 import type { TRenderContext } from '../../shared/list/types';
@@ -39,7 +40,12 @@ export const logList = defineList({
       render: (r, ctx) => <ResultBadge result={r.result} ctx={ctx} />,
     },
     { key: 'username', label: 'log.fields.username', width: 150 },
-    { key: 'enterpriseName', label: 'log.fields.enterpriseName', width: 220 },
+    {
+      key: 'enterpriseName',
+      label: 'log.fields.enterpriseName',
+      width: 220,
+      render: (r, ctx) => pickLangText(ctx.lang, r.enterpriseName, r.enterpriseEnglishName),
+    },
     { key: 'ip', label: 'log.fields.ip', width: 140 },
   ],
   search: [
