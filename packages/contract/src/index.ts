@@ -9,6 +9,13 @@ export * from './validators/index.ts';
 export * from './auth.ts';
 export * from './user.ts';
 export * from './menu.ts';
+export * from './menu-tree.ts';
+export * from './file.ts';
+export * from './certification.ts';
+export * from './member.ts';
+export * from './role.ts';
+export * from './profile.ts';
+export * from './operator.ts';
 export * from './log.ts';
 export * from './examine.ts';
 export * from './system.ts';
@@ -17,13 +24,26 @@ import { authEndpoints } from './auth.ts';
 import { userEndpoints } from './user.ts';
 import { logEndpoints } from './log.ts';
 import { systemEndpoints } from './system.ts';
-import { examineEndpoints } from './examine.ts';
+import { examineAuditEndpoints, examineEndpoints } from './examine.ts';
+import { fileEndpoints } from './file.ts';
+import { certificationEndpoints, operatorCertificationEndpoints } from './certification.ts';
+import { memberEndpoints } from './member.ts';
+import { roleEndpoints } from './role.ts';
+import { companyEndpoints, profileEndpoints } from './profile.ts';
+import { operatorEndpoints } from './operator.ts';
 
 /** Every endpoint of the API, by domain. The server registers these; the web calls them. */
 export const api = {
   auth: authEndpoints,
   user: userEndpoints,
   log: logEndpoints,
-  examine: examineEndpoints,
+  examine: { ...examineEndpoints, ...examineAuditEndpoints },
+  file: fileEndpoints,
+  certification: certificationEndpoints,
+  member: memberEndpoints,
+  role: roleEndpoints,
+  profile: profileEndpoints,
+  company: companyEndpoints,
+  operator: { ...operatorEndpoints, certification: operatorCertificationEndpoints },
   system: systemEndpoints,
 };

@@ -440,3 +440,12 @@ export const ENTERPRISE_MENU_TREE: TMenuDef[] = [
     hidden('Log', 'details/:id', 'log/details', '日志详情', 'Log Details', { noCache: true }),
   ]),
 ];
+
+/** Component keys of the pages that are built; only these are served and offered in role configuration. */
+export const AVAILABLE_PAGES: ReadonlySet<string> = new Set([
+  'workbench',
+  'userCenter/perbasic',
+  'userCenter/perfrom',
+  'log/list',
+  'log/details',
+]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AVAILABLE_PAGES, ENTERPRISE_MENU_TREE } from './menu-tree.ts';
 
 /**
  * Menu node types: 0 directory, 1 page (menu), 2 action (button), 3 link. The sidebar shows 0, 1 and 3
@@ -71,79 +72,10 @@ export const ZMenuNode: z.ZodType<TMenuNode> = z.lazy(() =>
 );
 
 /**
- * The default menu tree of the enterprise end. Later capabilities add their modules here; the server
- * serves it filtered by the member's role codes, and the web registers a page for each `component`.
+ * The enterprise menu as served: the full default tree (menu-tree.ts) with only the pages that are built.
+ * Each capability adds its pages to AVAILABLE_PAGES; role configuration offers the same set.
  */
-export const ENTERPRISE_MENU: TMenuDef[] = [
-  {
-    code: 'Workbench',
-    type: 1,
-    path: '/workbench',
-    title: '工作台',
-    titleEn: 'Workbench',
-    icon: 'dashboard',
-    component: 'workbench',
-    affix: true,
-  },
-  {
-    code: 'UserCenter',
-    type: 0,
-    path: '/userCenter',
-    title: '用户中心',
-    titleEn: 'User Center',
-    icon: 'user',
-    children: [
-      {
-        code: 'PerBasic',
-        type: 1,
-        path: 'perbasic',
-        title: '基本信息',
-        titleEn: 'Basic Information',
-        icon: 'idcard',
-        component: 'userCenter/perbasic',
-      },
-      {
-        code: 'PerFrom',
-        type: 1,
-        path: 'perfrom',
-        title: '企业信息',
-        titleEn: 'Company Information',
-        icon: 'bank',
-        component: 'userCenter/perfrom',
-      },
-    ],
-  },
-  {
-    code: 'Log',
-    type: 0,
-    path: '/log',
-    title: '系统日志',
-    titleEn: 'System Log',
-    icon: 'fileSearch',
-    children: [
-      {
-        code: 'Log',
-        type: 1,
-        path: 'list',
-        title: '系统日志',
-        titleEn: 'System Log',
-        icon: 'fileSearch',
-        component: 'log/list',
-      },
-      {
-        code: 'Log',
-        type: 1,
-        path: 'details/:id',
-        title: '日志详情',
-        titleEn: 'Log Details',
-        component: 'log/details',
-        hidden: true,
-        back: true,
-        noCache: true,
-      },
-    ],
-  },
-];
+export const ENTERPRISE_MENU: TMenuDef[] = ENTERPRISE_MENU_TREE;
 
 /** Every permission code of a tree (pages and actions). */
 export function menuCodes(tree: readonly TMenuDef[]): string[] {
@@ -160,9 +92,13 @@ export function menuCodes(tree: readonly TMenuDef[]): string[] {
 
 /**
  * Numbers the tree depth-first (ids from 1, parentId 0 at the top), joins relative paths and keeps only
- * nodes whose code is granted. A directory survives only with at least one granted child.
+ * pages that are built and granted (with their granted actions). A directory shows with any child.
  */
-export function buildMenuTree(tree: readonly TMenuDef[], granted: (code: string) => boolean): TMenuNode[] {
+export function buildMenuTree(
+  tree: readonly TMenuDef[],
+  granted: (code: string) => boolean,
+  available: (component: string) => boolean = (c) => AVAILABLE_PAGES.has(c),
+): TMenuNode[] {
   let next = 1;
   const build = (nodes: readonly TMenuDef[], parentId: number, base: string): TMenuNode[] => {
     const out: TMenuNode[] = [];
@@ -170,8 +106,11 @@ export function buildMenuTree(tree: readonly TMenuDef[], granted: (code: string)
       const id = next++;
       const path = def.path.startsWith('/') || !def.path ? def.path : `${base}/${def.path}`;
       const childs = def.children ? build(def.children, id, path) : [];
-      if (!granted(def.code)) continue;
-      if (def.type === 0 && childs.length === 0) continue;
+      // A directory shows when any child does; pages and actions need their own code.
+      if (def.type === 0) {
+        if (childs.length === 0) continue;
+      } else if (!granted(def.code)) continue;
+      if (def.type === 1 && !available(def.component ?? '')) continue;
       out.push({
         id,
         parentId,

@@ -58,12 +58,30 @@ export const enterprises = pgTable(
     /** 1 = automaker (spec 6); 0 = other kinds. */
     role: integer('role').notNull().default(0),
     businessAttribute: text('business_attribute'),
+    steelAttributes: jsonb('steel_attributes').$type<string[]>().notNull().default([]),
     scene: text('scene', { enum: ['US', 'EU', 'US&EU'] }),
+    deploymentMethod: text('deployment_method', { enum: ['localized', 'distributed'] }),
+    businessTermFrom: text('business_term_from'),
+    /** Null: long-term. */
+    businessTermTo: text('business_term_to'),
+    registeredAddress: jsonb('registered_address').$type<Record<string, unknown>>(),
+    operationAddress: jsonb('operation_address').$type<Record<string, unknown>>(),
+    legalPersonName: text('legal_person_name'),
+    legalPersonIdType: text('legal_person_id_type'),
+    legalPersonIdNumber: text('legal_person_id_number'),
+    legalPersonIdValidFrom: text('legal_person_id_valid_from'),
+    legalPersonIdValidTo: text('legal_person_id_valid_to'),
+    /** File keys of the uploads (see files). */
+    idPhotoFront: text('id_photo_front'),
+    idPhotoBack: text('id_photo_back'),
+    businessLicence: text('business_licence'),
     status: text('status', { enum: ['enabled', 'disabled'] })
       .notNull()
       .default('enabled'),
     did: text('did'),
     chainAddress: text('chain_address'),
+    /** Compressed secp256k1 public key, hex. */
+    publicKey: text('public_key'),
     /** secp256k1 private key, AES-256-GCM under the master key (see platform/keys.ts). */
     keyCiphertext: text('key_ciphertext'),
     certifiedAt: timestamp('certified_at', { withTimezone: true }),
@@ -85,9 +103,15 @@ export const enterpriseUsers = pgTable(
     userId: integer('user_id').notNull(),
     examineStatus: integer('examine_status').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** A disabled member cannot sign in to this enterprise. */
+    status: text('status', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('enabled'),
     examineName: text('examine_name'),
     remark: text('remark'),
     examineRemark: text('examine_remark'),
+    auditedBy: integer('audited_by'),
+    auditedAt: timestamp('audited_at', { withTimezone: true }),
     /** Time of the application or of the last operation on it. */
     gmtModified: timestamp('gmt_modified', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -237,4 +261,130 @@ export const accountLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('account_log_scope_idx').on(t.enterpriseUuid, t.userId, t.createdAt)],
+);
+
+/** Certification applications (spec 4): the company form until the operator approves it. */
+export const certifications = pgTable(
+  'certifications',
+  {
+    id: serial('id').primaryKey(),
+    applicantUserId: integer('applicant_user_id').notNull(),
+    usci: text('usci').notNull(),
+    name: text('name').notNull(),
+    form: jsonb('form').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['submitted', 'pendingAudit', 'approved', 'returned'] }).notNull(),
+    verifierResult: jsonb('verifier_result').$type<{
+      passed: boolean;
+      reason: string | null;
+      verifier: string;
+    }>(),
+    auditNotes: text('audit_notes'),
+    auditedBy: integer('audited_by'),
+    enterpriseUuid: text('enterprise_uuid'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    auditedAt: timestamp('audited_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('certifications_usci_uq').on(t.usci),
+    index('certifications_applicant_idx').on(t.applicantUserId),
+  ],
+);
+
+/** The certificate record issued on approval (the blockchain certificate). */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull(),
+    enterpriseUuid: text('enterprise_uuid').notNull(),
+    did: text('did').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The issued credential (a W3C verifiable credential once the ledger signs it). */
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    uniqueIndex('certificates_number_uq').on(t.number),
+    index('certificates_enterprise_idx').on(t.enterpriseUuid),
+  ],
+);
+
+/** The platform's registry of known companies, used by the built-in third-party verifier. */
+export const knownCompanies = pgTable('known_companies', {
+  usci: text('usci').primaryKey(),
+  name: text('name').notNull(),
+  englishName: text('english_name'),
+  source: text('source').notNull(),
+});
+
+/** Uploaded files: content on the storage (disk by default), identity and SHA-256 here. */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    fileKey: text('file_key').notNull(),
+    ownerUserId: integer('owner_user_id').notNull(),
+    enterpriseUuid: text('enterprise_uuid'),
+    bizType: text('biz_type').notNull(),
+    bizNo: text('biz_no'),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    storagePath: text('storage_path').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('files_key_uq').on(t.fileKey),
+    index('files_biz_idx').on(t.enterpriseUuid, t.bizType, t.bizNo),
+    index('files_sha256_idx').on(t.sha256),
+  ],
+);
+
+/** User-name changes, for the twice-a-year rule. */
+export const usernameChanges = pgTable(
+  'username_changes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    oldUsername: text('old_username').notNull(),
+    newUsername: text('new_username').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('username_changes_user_idx').on(t.userId, t.changedAt)],
+);
+
+export const idRules = pgTable('id_rules', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  codeType: text('code_type', { enum: ['product', 'batch', 'vin', 'package'] }).notNull(),
+  elements: jsonb('elements')
+    .$type<{ element: string; length: number; kind: 'default' | 'additional'; value?: string }[]>()
+    .notNull(),
+  notes: text('notes'),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const codeRules = pgTable('code_rules', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  prefix: text('prefix').notNull(),
+  dateFormat: text('date_format', { enum: ['none', 'YYYYMMDD', 'YYMMDD', 'YYYYMM'] }).notNull(),
+  serialLength: integer('serial_length').notNull(),
+  notes: text('notes'),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** Which enterprises use which ID or code rule ("in use" vs "unused"). */
+export const enterpriseRules = pgTable(
+  'enterprise_rules',
+  {
+    enterpriseUuid: text('enterprise_uuid').notNull(),
+    kind: text('kind', { enum: ['id', 'code'] }).notNull(),
+    ruleId: integer('rule_id').notNull(),
+  },
+  (t) => [uniqueIndex('enterprise_rules_uq').on(t.enterpriseUuid, t.kind)],
 );
