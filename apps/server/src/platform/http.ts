@@ -4,12 +4,19 @@ import { API_BASE, ERRORS, ZEnvelope, pickLang, type TAuthLevel, type TEndpoint 
 import type { AccountContext, AppDeps, RequestMeta, SessionContext, TenantContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { bearerToken, resolveSession, resolveVerifyKey } from './session.ts';
+import { withTenant } from './tenancy.ts';
+import type { Db } from '../db/client.ts';
 
 /** What a handler receives besides its validated input, by the endpoint's auth level. */
+/**
+ * `db` is the handle a handler must use: for enterprise endpoints the tenant transaction (row-level
+ * security on, rolled back on failure), otherwise the platform database.
+ */
 export type HandlerContext<A extends TAuthLevel> = {
   meta: RequestMeta;
   req: FastifyRequest;
   reply: FastifyReply;
+  db: Db;
 } & (A extends 'enterprise'
   ? { session: SessionContext; tenant: TenantContext }
   : A extends 'session' | 'operator'
@@ -96,7 +103,10 @@ export function registerEndpoint<E extends TEndpoint>(
       const auth = await authenticate(deps, req, ep.auth, ep.permission);
       const input = inputKey === 'body' ? req.body : req.query;
       const call = handler as (input: unknown, ctx: unknown) => Promise<unknown>;
-      const data = await call(input, { meta, req, reply, ...auth });
+      const tenant = (auth as { tenant?: TenantContext }).tenant;
+      const data = tenant
+        ? await withTenant(deps.db, tenant, (db) => call(input, { meta, req, reply, db, ...auth }))
+        : await call(input, { meta, req, reply, db: deps.db, ...auth });
       return { code: ERRORS.SUCCESS.code, msg: ERRORS.SUCCESS[meta.lang], data: data ?? null };
     },
   });

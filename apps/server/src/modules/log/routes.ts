@@ -5,10 +5,10 @@ import { registerEndpoint } from '../../platform/http.ts';
 import { listLogs, logDetail } from './service.ts';
 
 export function logRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerEndpoint(app, deps, api.log.selectLogPage, (input, { tenant, session }) =>
-    listLogs(deps, tenant, session, input),
+  registerEndpoint(app, deps, api.log.selectLogPage, (input, { db, tenant, session }) =>
+    listLogs(db, tenant, session, input),
   );
-  registerEndpoint(app, deps, api.log.selectLogDetail, (input, { tenant, session }) =>
-    logDetail(deps, tenant, session, input.id),
+  registerEndpoint(app, deps, api.log.selectLogDetail, (input, { db, tenant, session }) =>
+    logDetail(db, tenant, session, input.id),
   );
 }

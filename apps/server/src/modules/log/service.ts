@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { api } from '@tracehub/contract';
 import { type TLogItem, type TParsed } from '@tracehub/contract';
 import { accountLog, enterprises, users } from '../../db/schema.ts';
-import type { AppDeps, SessionContext, TenantContext } from '../../platform/context.ts';
+import type { Db } from '../../db/client.ts';
+import type { SessionContext, TenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { filters, runListQuery } from '../../platform/list-query.ts';
 
@@ -19,17 +20,14 @@ const columns = {
 
 type Row = Pick<typeof accountLog.$inferSelect, keyof typeof columns>;
 
-async function toItems(deps: AppDeps, tenant: TenantContext, rows: Row[]): Promise<TLogItem[]> {
-  const [enterprise] = await deps.db
+async function toItems(db: Db, tenant: TenantContext, rows: Row[]): Promise<TLogItem[]> {
+  const [enterprise] = await db
     .select({ name: enterprises.name, englishName: enterprises.englishName })
     .from(enterprises)
     .where(eq(enterprises.uuid, tenant.enterpriseUuid));
   const ids = [...new Set(rows.map((r) => r.userId).filter((v): v is number => v !== null))];
   const found = ids.length
-    ? await deps.db
-        .select({ id: users.id, username: users.username })
-        .from(users)
-        .where(inArray(users.id, ids))
+    ? await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ids))
     : [];
   const names = new Map(found.map((u) => [u.id, u.username]));
   return rows.map((r) => ({
@@ -51,12 +49,12 @@ const ownLinesOnly = (session: SessionContext) =>
   session.isEnterpriseAdmin ? undefined : eq(accountLog.userId, session.userId);
 
 export async function listLogs(
-  deps: AppDeps,
+  db: Db,
   tenant: TenantContext,
   session: SessionContext,
   req: TParsed<typeof api.log.selectLogPage>,
 ) {
-  const { list, total } = await runListQuery(deps.db, {
+  const { list, total } = await runListQuery(db, {
     table: accountLog,
     select: columns,
     tenantColumn: accountLog.enterpriseUuid,
@@ -74,11 +72,11 @@ export async function listLogs(
     tieBreak: accountLog.id,
     page: req,
   });
-  return { list: await toItems(deps, tenant, list), total };
+  return { list: await toItems(db, tenant, list), total };
 }
 
-export async function logDetail(deps: AppDeps, tenant: TenantContext, session: SessionContext, id: number) {
-  const rows = await deps.db
+export async function logDetail(db: Db, tenant: TenantContext, session: SessionContext, id: number) {
+  const rows = await db
     .select(columns)
     .from(accountLog)
     .where(
@@ -86,6 +84,6 @@ export async function logDetail(deps: AppDeps, tenant: TenantContext, session: S
     )
     .limit(1);
   if (rows.length === 0) throw new AppError('NOT_FOUND');
-  const [item] = await toItems(deps, tenant, rows);
+  const [item] = await toItems(db, tenant, rows);
   return item!;
 }

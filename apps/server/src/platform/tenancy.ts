@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { TenantContext } from './context.ts';
+
+/** The database role tenant requests run as; row-level security policies apply to it (migration 0002). */
+export const TENANT_ROLE = 'tracehub_app';
+
+/**
+ * Runs `fn` in one transaction scoped to the tenant: `app.enterprise_uuid` is set and the role switched,
+ * so even a query that forgot its own scope sees only this enterprise's rows, and a failure anywhere
+ * rolls back every write of the request. Inside, use only the given `tx` (PGlite has one connection:
+ * a query on the outer handle would wait for this transaction forever).
+ */
+export function withTenant<T>(db: Db, tenant: TenantContext, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.enterprise_uuid', ${tenant.enterpriseUuid}, true)`);
+    await tx.execute(sql.raw(`set local role ${TENANT_ROLE}`));
+    return fn(tx as unknown as Db);
+  });
+}
