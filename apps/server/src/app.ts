@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -53,6 +54,10 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Uploads: one file of at most 5MB per request (spec 5); a larger one fails with F1001 'Max5MB'.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: LIMITS.fileMaxBytes, files: 1, fields: 10, parts: 12 },
+  });
 
   await registerModules(app, deps);
 

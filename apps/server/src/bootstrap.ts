@@ -6,6 +6,8 @@ import { MIGRATIONS_DIR } from './paths.ts';
 import type { AppDeps } from './platform/context.ts';
 import { loadMasterKey } from './platform/keys.ts';
 import { createMailer } from './platform/mail.ts';
+import { createStorage } from './platform/storage.ts';
+import { registryVerifier, type CompanyVerifier } from './platform/verifier.ts';
 import { seedDemo } from './seed/demo.ts';
 
 export interface Runtime {
@@ -15,11 +17,15 @@ export interface Runtime {
   seeded: boolean;
 }
 
-/** Opens and migrates the database, seeds demo data into an empty one, and builds the HTTP app. */
+/**
+ * Opens and migrates the database, seeds demo data into an empty one, and builds the HTTP app. The
+ * certification check is the platform registry unless another verifier is given.
+ */
 export async function createRuntime(
   config: TConfig,
-  opts: { serveWeb?: boolean; logger?: boolean } = {},
+  opts: { serveWeb?: boolean; logger?: boolean; verifier?: CompanyVerifier } = {},
 ): Promise<Runtime> {
+  const { verifier = registryVerifier(), ...appOpts } = opts;
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -37,11 +43,13 @@ export async function createRuntime(
       from: config.MAIL_FROM,
       log: (m) => console.warn(m),
     }),
+    storage: createStorage(config.DATA_DIR),
+    verifier,
   };
   const seeded = config.SEED_DEMO
-    ? await seedDemo(database.db, { masterKey, chainId: config.CHAIN_ID })
+    ? await seedDemo(database.db, { masterKey, chainId: config.CHAIN_ID, storage: deps.storage })
     : false;
-  const app = await buildApp({ deps, ...opts });
+  const app = await buildApp({ deps, ...appOpts });
   app.addHook('onClose', async () => database.close());
   return { app, deps, database, seeded };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidPassword } from '@tracehub/contract';
 import { REPO_ROOT } from './paths.ts';
 
 const ZConfig = z.object({
@@ -22,6 +23,17 @@ const ZConfig = z.object({
   /** EVM chain id used in did:ethr identifiers. */
   CHAIN_ID: z.coerce.number().int().positive().default(1337),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The initial password of accounts an administrator creates, and of a member's password reset (spec 9:
+   * a fixed default). It follows the password rule so that the member can keep using it until changed.
+   */
+  INITIAL_PASSWORD: z
+    .string()
+    .default('Tracehub@2026')
+    .refine(
+      isValidPassword,
+      'must be 8-20 visible ASCII characters with upper and lower case letters and a digit',
+    ),
   /** Skip seeding demo data into an empty database. */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])

@@ -213,7 +213,17 @@ describe('sign-in flow', () => {
     expect(info.enterprises.map((e) => [e.enterpriseUuid, e.lastLogin])).toEqual([[AUTO_UUID, 'Y']]);
 
     const tree = await menus(token);
-    expect(tree.map((n) => n.code)).toEqual(['Workbench', 'UserCenter', 'Log']);
+    expect(tree.map((n) => n.code)).toEqual(['Workbench', 'UserCenter', 'Account', 'Log']);
+    expect(tree.find((n) => n.code === 'Account')!.childs.map((c) => c.path)).toEqual([
+      '/account/member',
+      '/account/member/memberDetail/:id',
+      '/account/member/addMember',
+      '/account/member/editMember/:id',
+      '/account/role',
+      '/account/role/roleDetail/:id',
+      '/account/role/configAuth/:id',
+      '/account/audit',
+    ]);
     const log = tree.find((n) => n.code === 'Log')!;
     expect(log.childs.map((c) => c.path)).toEqual(['/log/list', '/log/details/:id']);
     expect(tree.find((n) => n.code === 'UserCenter')!.childs.map((c) => c.code)).toEqual([

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { api, LIMITS } from '@tracehub/contract';
-import { readListRequest, writeListRequest } from '../src/shared/list/listState';
-import { defineList } from '../src/shared/list/types';
+import { z } from 'zod';
+import { api, endpoint, LIMITS, listRequest, ZListResponse } from '@tracehub/contract';
+import {
+  patchListParams,
+  readListRequest,
+  searchDefaults,
+  writeListRequest,
+} from '../src/shared/list/listState';
+import { defineResource } from '../src/shared/list/types';
 
-const resource = defineList({
+const resource = defineResource({
   name: 'log/list',
   endpoint: api.log.selectLogPage,
-  queryKey: (request) => ['log', request],
+  keys: { all: ['log'], list: (request) => ['log', request] },
   rowKey: 'id',
   columns: [],
   search: [
@@ -17,6 +23,7 @@ const resource = defineList({
       prop: 'range',
       props: ['createdFrom', 'createdTo'],
       label: 'log.fields.createdAt',
+      valueFormat: 'epochMs',
     },
   ],
 });
@@ -65,5 +72,64 @@ describe('list state in the URL', () => {
     });
     expect(params.toString()).toBe('action=login&action=logout');
     expect(writeListRequest({ pageNo: 2, pageSize: 20 }).toString()).toBe('pageNo=2&pageSize=20');
+  });
+});
+
+describe('list state with defaults, comma-separated values, route params and column filters', () => {
+  const orders = endpoint({
+    method: 'POST',
+    path: '/test/orders',
+    input: listRequest({
+      status: z.coerce.number().int().optional(),
+      billNo: z.array(z.string()).optional(),
+      ownerId: z.coerce.number().int().optional(),
+      level: z.array(z.string()).optional(),
+    }),
+    output: ZListResponse(z.object({ id: z.number() })),
+    auth: 'enterprise',
+    tag: 'test',
+    summary: 'test',
+  });
+  const orderList = defineResource({
+    name: 'test/orders',
+    endpoint: orders,
+    keys: { all: ['orders'], list: (request) => ['orders', request] },
+    rowKey: 'id',
+    columns: [
+      { key: 'id', label: 'log.fields.id', filter: { prop: 'level', options: () => [], multiple: true } },
+    ],
+    search: [
+      { type: 'select', prop: 'status', label: 'log.fields.result', options: () => [], defaultValue: 0 },
+      { type: 'text', prop: 'billNo', label: 'log.fields.id', multiple: true },
+      { type: 'number', prop: 'ownerId', label: 'log.fields.id' },
+    ],
+  });
+  const defaults = searchDefaults(orderList.search);
+
+  it('applies a default when the URL does not name the field, and none for `key=`', () => {
+    expect(readListRequest(orderList, new URLSearchParams())).toMatchObject({ status: 0 });
+    expect(readListRequest(orderList, new URLSearchParams('status='))).not.toHaveProperty('status');
+    expect(readListRequest(orderList, new URLSearchParams('status=2'))).toMatchObject({ status: 2 });
+  });
+
+  it('reads lists, route params and column filters that are declared', () => {
+    const params = new URLSearchParams('billNo=A1&billNo=B2&level=fatal&other=1');
+    expect(readListRequest(orderList, params, { ownerId: '7', unrelated: 'x' })).toEqual({
+      pageNo: 1,
+      pageSize: LIMITS.defaultPageSize,
+      status: 0,
+      billNo: ['A1', 'B2'],
+      level: ['fatal'],
+      ownerId: 7,
+    });
+  });
+
+  it('patches the query: a cleared default becomes `key=`, undefined removes, other keys stay', () => {
+    const current = new URLSearchParams('status=2&_cache=1&pageNo=3');
+    const cleared = patchListParams(current, { status: null, pageNo: 1 }, defaults);
+    expect(cleared.toString()).toBe('_cache=1&status=');
+    const reset = patchListParams(cleared, { status: undefined }, defaults);
+    expect(reset.toString()).toBe('_cache=1');
+    expect(patchListParams(current, { status: 0 }, defaults).toString()).toBe('_cache=1&pageNo=3');
   });
 });

@@ -2,11 +2,18 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { listRequest, ZListResponse } from './list.ts';
 import { LIMITS } from './limits.ts';
-import { zCompanyEnglishName, zUsci } from './validators/index.ts';
+import type { TBilingual, TLang } from './i18n/lang.ts';
+import { isChineseIdFormat, isValidChineseIdNumber, zCompanyEnglishName, zUsci } from './validators/index.ts';
 
 const zDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'v.date.format');
 const zText = (max: number, required = true) =>
   required ? z.string().trim().min(1).max(max) : z.string().trim().max(max).optional().default('');
+
+/**
+ * A coordinate: a JSON number (an empty or textual value is refused as missing, never read as 0; spec 5).
+ * No transform here: the schema also serialises responses, and transforms cannot be encoded.
+ */
+const zCoordinate = (limit: number) => z.number({ message: 'v.address.coordinates' }).min(-limit).max(limit);
 
 /** A postal address with coordinates (spec 3, Company addresses; spec 5 place rules). */
 export const ZAddress = z.object({
@@ -16,8 +23,8 @@ export const ZAddress = z.object({
   area: zText(50, false),
   detail: z.string().trim().min(1, 'v.address.detail').max(200),
   detailEn: z.string().trim().min(1, 'v.address.detailEn').max(300),
-  longitude: z.coerce.number({ message: 'v.address.coordinates' }).min(-180).max(180),
-  latitude: z.coerce.number({ message: 'v.address.coordinates' }).min(-90).max(90),
+  longitude: zCoordinate(180),
+  latitude: zCoordinate(90),
 });
 export type TAddress = z.infer<typeof ZAddress>;
 
@@ -41,7 +48,8 @@ export const ZCompanyForm = z
     operationAddress: ZAddress,
     legalPersonName: zText(50),
     legalPersonIdType: z.enum(ID_TYPES),
-    legalPersonIdNumber: z.string().trim().min(1).max(30),
+    /** Checked as a resident identity card number when the type is cnResident. */
+    legalPersonIdNumber: z.string().trim().toUpperCase().min(1).max(30),
     legalPersonIdValidFrom: zDate,
     legalPersonIdValidTo: zDate.nullable(),
     idPhotoFront: z.string().min(1, 'v.company.idPhoto'),
@@ -61,6 +69,10 @@ export const ZCompanyForm = z
     if (v.legalPersonIdValidTo && v.legalPersonIdValidTo < v.legalPersonIdValidFrom) {
       ctx.addIssue({ code: 'custom', path: ['legalPersonIdValidTo'], message: 'v.date.range' });
     }
+    if (v.legalPersonIdType === 'cnResident' && !isValidChineseIdNumber(v.legalPersonIdNumber)) {
+      const message = isChineseIdFormat(v.legalPersonIdNumber) ? 'v.idCard.checksum' : 'v.idCard.format';
+      ctx.addIssue({ code: 'custom', path: ['legalPersonIdNumber'], message });
+    }
   });
 export type TCompanyForm = z.infer<typeof ZCompanyForm>;
 
@@ -70,6 +82,36 @@ export type TCompanyForm = z.infer<typeof ZCompanyForm>;
  */
 export const CERTIFICATION_STATUS = ['submitted', 'pendingAudit', 'approved', 'returned'] as const;
 export type TCertificationStatus = (typeof CERTIFICATION_STATUS)[number];
+
+/**
+ * Findings of the third-party check (`verifierResult.reason`): stable keys, shown in the user's language.
+ * A verifier plugged in later may report keys of its own; they are shown as they are.
+ */
+export const VERIFIER_REASONS = {
+  usciChecksum: {
+    zh: '统一社会信用代码校验位不正确',
+    en: 'The check character of the unified social credit code is wrong',
+  },
+  notInRegistry: {
+    zh: '企业登记信息中没有该统一社会信用代码',
+    en: 'The unified social credit code is not in the company registry',
+  },
+  nameMismatch: {
+    zh: '企业名称与登记信息不一致',
+    en: 'The company name does not match the registered name',
+  },
+  verifierUnavailable: {
+    zh: '第三方核验暂时不可用，请稍后重新提交',
+    en: 'The third-party check is not available now, please resubmit later',
+  },
+} as const satisfies Record<string, TBilingual>;
+export type TVerifierReason = keyof typeof VERIFIER_REASONS;
+
+export function verifierReasonText(reason: string, lang: TLang): string {
+  return Object.prototype.hasOwnProperty.call(VERIFIER_REASONS, reason)
+    ? VERIFIER_REASONS[reason as TVerifierReason][lang]
+    : reason;
+}
 
 export const ZCertification = z.object({
   id: z.number().int(),

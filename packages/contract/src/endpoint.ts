@@ -23,8 +23,11 @@ export interface TEndpoint<
   /** Schema of the envelope's `data`. */
   output: R;
   auth: A;
-  /** Menu permission code the session must hold (spec 6); checked by the server on every call. */
-  permission?: string;
+  /**
+   * Menu permission code the session must hold (spec 6), or several of which any one suffices; checked
+   * by the server on every call.
+   */
+  permission?: string | readonly string[];
   /** OpenAPI tag and summary. */
   tag: string;
   summary: string;
@@ -43,3 +46,12 @@ export type TParsed<E> = E extends TEndpoint<infer B, z.ZodType, TAuthLevel> ? z
 export type TOutput<E> = E extends TEndpoint<z.ZodType, infer R, TAuthLevel> ? z.output<R> : never;
 
 export const API_BASE = '/api';
+
+/** The permission codes of an endpoint as a list (empty: no code needed). */
+export function permissionCodes(ep: Pick<TEndpoint, 'permission'>): readonly string[] {
+  return ep.permission === undefined
+    ? []
+    : typeof ep.permission === 'string'
+      ? [ep.permission]
+      : ep.permission;
+}

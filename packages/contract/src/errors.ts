@@ -227,11 +227,37 @@ export const ERRORS = {
     zh: '用户名每年最多修改 2 次',
     en: 'The user name can be changed at most twice a year',
   },
+  /** The account's password is its own across enterprises: one enterprise must not reset it for another. */
+  MEMBER_SHARED_ACCOUNT: {
+    code: 'B2027',
+    http: 400,
+    zh: '该成员的账号还关联了其他企业，不能重置密码；成员可通过邮箱验证码登录后自行修改',
+    en: 'This member’s account is also linked to other enterprises, so its password cannot be reset here; the member can sign in with an e-mailed code and change it',
+  },
+  ADMIN_TRANSFER_TARGET: {
+    code: 'B2028',
+    http: 400,
+    zh: '只能将管理员转让给本企业已启用的其他成员',
+    en: 'The administrator role can only be transferred to another enabled member of this enterprise',
+  },
   MODULE_NOT_CONFIGURED: {
     code: 'B2030',
     http: 403,
     zh: '该模块尚未为贵企业配置，请联系企业管理员',
     en: 'This module is not configured for your company, please contact the enterprise administrator',
+  },
+
+  LEDGER_NOT_SEALED: {
+    code: 'L3001',
+    http: 404,
+    zh: '业务数据尚未上链，请稍后刷新',
+    en: 'Business data has not been recorded on blockchain yet, refresh later',
+  },
+  LEDGER_NOT_FOUND: {
+    code: 'L3002',
+    http: 404,
+    zh: '链上没有找到该哈希的记录',
+    en: 'No record with this hash is on the ledger',
   },
 
   /** Spec: evidence VIN upload errors; the client shows a link to the error log. */

@@ -16,6 +16,7 @@ export * from './member.ts';
 export * from './role.ts';
 export * from './profile.ts';
 export * from './operator.ts';
+export * from './ledger.ts';
 export * from './log.ts';
 export * from './examine.ts';
 export * from './system.ts';
@@ -31,6 +32,7 @@ import { memberEndpoints } from './member.ts';
 import { roleEndpoints } from './role.ts';
 import { companyEndpoints, profileEndpoints } from './profile.ts';
 import { operatorEndpoints } from './operator.ts';
+import { ledgerEndpoints, publicLedgerEndpoints } from './ledger.ts';
 
 /** Every endpoint of the API, by domain. The server registers these; the web calls them. */
 export const api = {
@@ -39,6 +41,8 @@ export const api = {
   log: logEndpoints,
   examine: { ...examineEndpoints, ...examineAuditEndpoints },
   file: fileEndpoints,
+  ledger: ledgerEndpoints,
+  publicLedger: publicLedgerEndpoints,
   certification: certificationEndpoints,
   member: memberEndpoints,
   role: roleEndpoints,

@@ -11,6 +11,12 @@ export const LOG_ACTIONS = {
   logout: { zh: '退出登录', en: 'Sign out' },
   switchEnterprise: { zh: '切换企业', en: 'Switch enterprise' },
   mailCode: { zh: '发送验证码', en: 'Send verification code' },
+  certificationSubmit: { zh: '提交企业认证', en: 'Submit certification' },
+  certificationResubmit: { zh: '重新提交企业认证', en: 'Resubmit certification' },
+  certificationApprove: { zh: '企业认证通过', en: 'Certification approved' },
+  certificationReturn: { zh: '企业认证退回', en: 'Certification returned' },
+  enterpriseStatus: { zh: '启用或停用企业', en: 'Enable or disable enterprise' },
+  companyUpdate: { zh: '修改企业信息', en: 'Update company information' },
 } as const satisfies Record<string, TBilingual>;
 
 export type TLogAction = keyof typeof LOG_ACTIONS;

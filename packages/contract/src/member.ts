@@ -3,6 +3,7 @@ import { endpoint } from './endpoint.ts';
 import { listRequest, ZListResponse } from './list.ts';
 import { LIMITS } from './limits.ts';
 import { zEmail, zUsername } from './validators/index.ts';
+import { DATA_SCOPES } from './role.ts';
 
 export const ZRoleRef = z.object({ id: z.number().int(), name: z.string(), nameEn: z.string().nullable() });
 
@@ -17,6 +18,8 @@ export const ZMember = z.object({
   /** Enabled in this enterprise; a disabled member cannot sign in to it. */
   status: z.enum(['enabled', 'disabled']),
   isAdmin: z.boolean(),
+  /** Effective data permission: 'company' when any enabled role (or the administrator) has it. */
+  dataScope: z.enum(DATA_SCOPES),
   joinedAt: z.number().int(),
   lastLoginAt: z.number().int().nullable(),
 });

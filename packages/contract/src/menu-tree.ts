@@ -448,4 +448,12 @@ export const AVAILABLE_PAGES: ReadonlySet<string> = new Set([
   'userCenter/perfrom',
   'log/list',
   'log/details',
+  'account/member',
+  'account/member/memberDetail',
+  'account/member/addMember',
+  'account/member/editMember',
+  'account/role',
+  'account/role/roleDetail',
+  'account/role/configAuth',
+  'account/audit',
 ]);

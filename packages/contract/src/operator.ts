@@ -41,6 +41,19 @@ export const ZIdRuleElement = z.object({
   /** Fixed text for 'custom' elements. */
   value: z.string().max(32).optional(),
 });
+/**
+ * The default identification. Spec 9 names country code 3, organization code 18, attribute flag 1,
+ * timestamp 10 and check code 4, which add up to 36, not the 32 it also states; we keep the 32 and the
+ * other lengths and use a 6-character timestamp (YYMMDD).
+ */
+export const DEFAULT_ID_RULE_ELEMENTS: readonly z.infer<typeof ZIdRuleElement>[] = [
+  { element: 'countryCode', length: 3, kind: 'default' },
+  { element: 'organizationCode', length: 18, kind: 'default' },
+  { element: 'attributeFlag', length: 1, kind: 'default' },
+  { element: 'timestamp', length: 6, kind: 'default' },
+  { element: 'checkCode', length: 4, kind: 'default' },
+];
+
 export const ZIdRuleInput = z
   .object({
     name: z.string().trim().min(1).max(50),
@@ -92,6 +105,15 @@ export const ZOutboxItem = z.object({
   createdAt: z.number().int(),
 });
 
+/** The signed-in operator, for the operator end's layout. */
+export const ZOperatorInfo = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  chineseName: z.string().nullable(),
+  englishName: z.string().nullable(),
+});
+
 export const operatorEndpoints = {
   login: endpoint({
     method: 'POST',
@@ -104,6 +126,24 @@ export const operatorEndpoints = {
     auth: 'public',
     tag: 'operator',
     summary: 'Operator sign-in (operator accounts only)',
+  }),
+  info: endpoint({
+    method: 'POST',
+    path: '/operator/info',
+    input: z.object({}).default({}),
+    output: ZOperatorInfo,
+    auth: 'operator',
+    tag: 'operator',
+    summary: 'The signed-in operator',
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/operator/logout',
+    input: z.object({}).default({}),
+    output: z.null(),
+    auth: 'operator',
+    tag: 'operator',
+    summary: 'End the operator session',
   }),
   enterprisePage: endpoint({
     method: 'POST',
@@ -200,3 +240,22 @@ export const operatorEndpoints = {
     summary: 'Every e-mail the platform sent or stored (verification codes in demos)',
   }),
 };
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * The first code a code rule gives on a day (e.g. TH-20261120-000001): prefix, date and serial number
+ * joined by '-', empty parts left out. The server shows it as `sample`; the rule editor previews it live.
+ */
+export function codeRuleSample(
+  rule: { prefix?: string; dateFormat?: z.infer<typeof ZCodeRuleInput>['dateFormat']; serialLength?: number },
+  now: Date = new Date(),
+): string {
+  const y = String(now.getFullYear());
+  const md = pad(now.getMonth() + 1) + pad(now.getDate());
+  const date = { none: '', YYYYMMDD: y + md, YYMMDD: y.slice(2) + md, YYYYMM: y + pad(now.getMonth() + 1) }[
+    rule.dateFormat ?? 'none'
+  ];
+  const serial = rule.serialLength && rule.serialLength > 0 ? '1'.padStart(rule.serialLength, '0') : '';
+  return [rule.prefix?.trim() ?? '', date, serial].filter(Boolean).join('-');
+}

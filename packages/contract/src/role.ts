@@ -51,7 +51,8 @@ export const roleEndpoints = {
     input: z.object({}).default({}),
     output: z.array(ZRole.pick({ id: true, name: true, nameEn: true, status: true, isAdminRole: true })),
     auth: 'enterprise',
-    permission: 'Member',
+    // Member management and member audit both assign roles.
+    permission: ['Member', 'MemberAudit'],
     tag: 'role',
     summary: 'Enabled roles to assign to members',
   }),
@@ -108,13 +109,18 @@ export const roleEndpoints = {
   configAuth: endpoint({
     method: 'POST',
     path: '/role/configAuth',
-    input: z.object({
-      id: z.number().int(),
-      permissionCodes: z.array(z.string().max(100)).max(2000),
-      dataScope: z.enum(DATA_SCOPES),
-      projectScope: z.enum(['all', 'selected']),
-      projectCodes: z.array(z.string().max(LIMITS.projectNumberMax)).max(1000).default([]),
-    }),
+    input: z
+      .object({
+        id: z.number().int(),
+        permissionCodes: z.array(z.string().max(100)).max(2000),
+        dataScope: z.enum(DATA_SCOPES),
+        projectScope: z.enum(['all', 'selected']),
+        projectCodes: z.array(z.string().trim().min(1).max(LIMITS.projectNumberMax)).max(1000).default([]),
+      })
+      .refine((v) => v.projectScope === 'all' || v.projectCodes.length > 0, {
+        message: 'v.role.projectCodes',
+        path: ['projectCodes'],
+      }),
     output: ZRole,
     auth: 'enterprise',
     permission: 'SetPermission',

@@ -140,6 +140,11 @@ export const roles = pgTable(
     dataScope: text('data_scope', { enum: ['company', 'account'] })
       .notNull()
       .default('company'),
+    /** Project permission: every project, or only projectCodes. */
+    projectScope: text('project_scope', { enum: ['all', 'selected'] })
+      .notNull()
+      .default('all'),
+    projectCodes: jsonb('project_codes').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

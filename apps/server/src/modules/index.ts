@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/context.ts';
 import { authRoutes } from './auth/routes.ts';
+import { certificationRoutes } from './certification/routes.ts';
+import { companyRoutes } from './company/routes.ts';
 import { examineRoutes } from './examine/routes.ts';
+import { fileRoutes } from './file/routes.ts';
 import { logRoutes } from './log/routes.ts';
+import { memberRoutes } from './member/routes.ts';
+import { operatorRoutes } from './operator/routes.ts';
+import { profileRoutes } from './profile/routes.ts';
+import { roleRoutes } from './role/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { userRoutes } from './user/routes.ts';
 
@@ -13,4 +20,11 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   userRoutes(app, deps);
   examineRoutes(app, deps);
   logRoutes(app, deps);
+  fileRoutes(app, deps);
+  certificationRoutes(app, deps);
+  companyRoutes(app, deps);
+  operatorRoutes(app, deps);
+  memberRoutes(app, deps);
+  roleRoutes(app, deps);
+  profileRoutes(app, deps);
 }

@@ -1,7 +1,9 @@
-import type { TLang } from '@tracehub/contract';
+import type { DATA_SCOPES, TLang } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
 import type { TConfig } from '../config.ts';
 import type { Mailer } from './mail.ts';
+import type { FileStorage } from './storage.ts';
+import type { CompanyVerifier } from './verifier.ts';
 
 /** What every service receives: the database, configuration and platform helpers. */
 export interface AppDeps {
@@ -10,7 +12,13 @@ export interface AppDeps {
   config: TConfig;
   masterKey: Buffer;
   mailer: Mailer;
+  /** Content of uploaded files. */
+  storage: FileStorage;
+  /** The third-party check of certifications. */
+  verifier: CompanyVerifier;
 }
+
+export type TDataScope = (typeof DATA_SCOPES)[number];
 
 /** The verified caller, taken from the session, never from headers or bodies. */
 export interface SessionContext {
@@ -23,6 +31,8 @@ export interface SessionContext {
   /** Menu permission codes of the member's roles in the enterprise. */
   permissions: ReadonlySet<string>;
   isEnterpriseAdmin: boolean;
+  /** Data permission of the member's roles: all company data, or only rows its own account created. */
+  dataScope: TDataScope;
 }
 
 /** The tenant context that business services and repositories take first. */
@@ -30,6 +40,8 @@ export interface TenantContext {
   enterpriseUuid: string;
   userId: number;
   permissions: ReadonlySet<string>;
+  /** Business lists restrict themselves to the caller's own rows when this is 'account'. */
+  dataScope: TDataScope;
 }
 
 /** Caller of an 'account'-level endpoint: a session, or the sign-in step's verifyKey. */

@@ -1,8 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { API_BASE, ERRORS, ZEnvelope, pickLang, type TAuthLevel, type TEndpoint } from '@tracehub/contract';
+import {
+  API_BASE,
+  ERRORS,
+  ZEnvelope,
+  permissionCodes,
+  pickLang,
+  type TAuthLevel,
+  type TEndpoint,
+} from '@tracehub/contract';
 import type { AccountContext, AppDeps, RequestMeta, SessionContext, TenantContext } from './context.ts';
-import { AppError } from './errors.ts';
+import { AppError, KeepWritesError } from './errors.ts';
 import { bearerToken, resolveSession, resolveVerifyKey } from './session.ts';
 import { withTenant } from './tenancy.ts';
 import type { Db } from '../db/client.ts';
@@ -42,7 +50,7 @@ async function authenticate(
   deps: AppDeps,
   req: FastifyRequest,
   level: TAuthLevel,
-  permission: string | undefined,
+  permission: readonly string[],
 ): Promise<Record<string, unknown>> {
   if (level === 'public') return {};
   const token = bearerToken(req.headers.authorization);
@@ -67,18 +75,63 @@ async function authenticate(
   if (level === 'session') return { session };
 
   if (!session.enterpriseUuid) throw new AppError('ENTERPRISE_UNAVAILABLE');
-  if (permission && !session.permissions.has(permission)) throw new AppError('FORBIDDEN');
+  if (permission.length > 0 && !permission.some((code) => session.permissions.has(code))) {
+    throw new AppError('FORBIDDEN');
+  }
   const tenant: TenantContext = {
     enterpriseUuid: session.enterpriseUuid,
     userId: session.userId,
     permissions: session.permissions,
+    dataScope: session.dataScope,
   };
   return { session, tenant };
 }
 
 /**
- * Registers a contract endpoint: input validated with its schema (body for POST, query for GET), caller
- * authenticated and its permission code checked before the handler runs, output wrapped in the envelope.
+ * The caller of a route registered by hand (multipart uploads, file downloads), checked like
+ * registerEndpoint checks it: 'session' is an enterprise-end session as for contract endpoints of that
+ * level; 'anyKind' also admits operator sessions (operators read the files they audit).
+ */
+export async function authenticateSession(
+  deps: AppDeps,
+  req: FastifyRequest,
+  level: 'session' | 'anyKind',
+): Promise<SessionContext> {
+  if (level === 'session')
+    return ((await authenticate(deps, req, 'session', [])) as { session: SessionContext }).session;
+  const token = bearerToken(req.headers.authorization);
+  const session = token ? await resolveSession(deps.db, token) : null;
+  if (!session) throw new AppError('NOT_LOGGED_IN');
+  return session;
+}
+
+/** The success envelope in the request's language. */
+export function successEnvelope(meta: RequestMeta, data: unknown) {
+  return { code: ERRORS.SUCCESS.code, msg: ERRORS.SUCCESS[meta.lang], data: data ?? null };
+}
+
+/** The tenant transaction of a handler; a KeepWritesError commits it and is answered afterwards. */
+async function inTenant(deps: AppDeps, tenant: TenantContext, run: (db: Db) => Promise<unknown>) {
+  const outcome = await withTenant(deps.db, tenant, async (db) => {
+    try {
+      return { data: await run(db) };
+    } catch (err) {
+      if (err instanceof KeepWritesError) return { error: err };
+      throw err;
+    }
+  });
+  if ('error' in outcome) throw outcome.error;
+  return outcome.data;
+}
+
+/** The caller of each request, found before its body is parsed (see registerEndpoint). */
+const callers = new WeakMap<FastifyRequest, Record<string, unknown>>();
+
+/**
+ * Registers a contract endpoint: caller authenticated and its permission code checked first (before the
+ * body is parsed, so an unauthorised caller gets 401/403 whatever it sends and learns nothing of the
+ * input), then input validated with its schema (body for POST, query for GET), output wrapped in the
+ * envelope.
  */
 export function registerEndpoint<E extends TEndpoint>(
   app: FastifyInstance,
@@ -86,7 +139,8 @@ export function registerEndpoint<E extends TEndpoint>(
   ep: E,
   handler: Handler<E>,
 ): void {
-  const inputKey = ep.method === 'GET' ? 'querystring' : 'body';
+  // Paths with `:name` segments take their input there (GET /public/ledger/blocks/:height).
+  const inputKey = ep.path.includes('/:') ? 'params' : ep.method === 'GET' ? 'querystring' : 'body';
   app.route({
     method: ep.method,
     url: `${API_BASE}${ep.path}`,
@@ -95,19 +149,24 @@ export function registerEndpoint<E extends TEndpoint>(
       response: { 200: ZEnvelope(ep.output) },
       tags: [ep.tag],
       summary: ep.summary,
-      description: ep.permission ? `Permission code: \`${ep.permission}\`` : undefined,
+      description: ep.permission
+        ? `Permission code (any of): \`${permissionCodes(ep).join('`, `')}\``
+        : undefined,
       ...(ep.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
+    },
+    onRequest: async (req) => {
+      callers.set(req, await authenticate(deps, req, ep.auth, permissionCodes(ep)));
     },
     handler: async (req, reply) => {
       const meta = requestMeta(req);
-      const auth = await authenticate(deps, req, ep.auth, ep.permission);
-      const input = inputKey === 'body' ? req.body : req.query;
+      const auth = callers.get(req) ?? {};
+      const input = inputKey === 'body' ? req.body : inputKey === 'params' ? req.params : req.query;
       const call = handler as (input: unknown, ctx: unknown) => Promise<unknown>;
       const tenant = (auth as { tenant?: TenantContext }).tenant;
       const data = tenant
-        ? await withTenant(deps.db, tenant, (db) => call(input, { meta, req, reply, db, ...auth }))
+        ? await inTenant(deps, tenant, (db) => call(input, { meta, req, reply, db, ...auth }))
         : await call(input, { meta, req, reply, db: deps.db, ...auth });
-      return { code: ERRORS.SUCCESS.code, msg: ERRORS.SUCCESS[meta.lang], data: data ?? null };
+      return successEnvelope(meta, data);
     },
   });
 }

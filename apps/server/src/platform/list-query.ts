@@ -4,17 +4,15 @@ import { LIMITS, type TListRequestBase } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
 import type { TenantContext } from './context.ts';
 
-/**
- * The one list query of the server: tenant scope (always), filters, whitelisted sorting with a stable
- * tie-break, paging, and a total counted up to LIMITS.maxCountedTotal (spec 9) so counting never
- * scans a whole large table.
- */
-export interface ListQuery<TSelect extends Record<string, PgColumn | SQL.Aliased>> {
+/** A paged, sorted and counted query of one table. */
+export interface PagedQuery<TSelect extends Record<string, PgColumn | SQL.Aliased>> {
   table: PgTable;
+  /**
+   * Inner joins to tables with exactly one row per row of `table` (its account, its parent), so that
+   * paging and the count still count rows of `table`.
+   */
+  joins?: { table: PgTable; on: SQL }[];
   select: TSelect;
-  /** The table's enterprise column: the scope is applied here, never by hand in callers. */
-  tenantColumn: PgColumn;
-  tenant: TenantContext;
   /** Extra conditions; undefined entries (unset filters) are skipped. */
   where?: (SQL | undefined)[];
   /** sortField value -> column. Anything else is ignored. */
@@ -25,30 +23,66 @@ export interface ListQuery<TSelect extends Record<string, PgColumn | SQL.Aliased
   page: TListRequestBase;
 }
 
-export async function runListQuery<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
+/**
+ * The one list query of the server: tenant scope (always), filters, whitelisted sorting with a stable
+ * tie-break, paging, and a total counted up to LIMITS.maxCountedTotal (spec 9) so counting never
+ * scans a whole large table.
+ */
+export interface ListQuery<
+  TSelect extends Record<string, PgColumn | SQL.Aliased>,
+> extends PagedQuery<TSelect> {
+  /** The table's enterprise column: the scope is applied here, never by hand in callers. */
+  tenantColumn: PgColumn;
+  tenant: TenantContext;
+}
+
+export function runListQuery<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
   db: Db,
   q: ListQuery<TSelect>,
 ) {
-  const where = and(
-    eq(q.tenantColumn, q.tenant.enterpriseUuid),
-    ...(q.where ?? []).filter((w): w is SQL => !!w),
-  );
+  return runPaged(db, [eq(q.tenantColumn, q.tenant.enterpriseUuid), ...(q.where ?? [])], q);
+}
+
+/**
+ * The operator end's lists, which span every enterprise: the same paging, sorting and capped count
+ * without a tenant scope. Only operator endpoints may call it; tenant lists use runListQuery.
+ */
+export function runPlatformListQuery<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
+  db: Db,
+  q: PagedQuery<TSelect>,
+) {
+  return runPaged(db, q.where ?? [], q);
+}
+
+/**
+ * Adds the inner joins. The row type stays the query's own: fields are selected explicitly, and inner
+ * joins make none of them nullable, which is why the joined builder may keep the type it came with.
+ */
+function withJoins<T>(qb: T, joins: PagedQuery<never>['joins'] = []): T {
+  let out = qb;
+  for (const j of joins) out = (out as unknown as Joinable).innerJoin(j.table, j.on) as T;
+  return out;
+}
+type Joinable = { innerJoin(table: PgTable, on: SQL): unknown };
+
+async function runPaged<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
+  db: Db,
+  conditions: (SQL | undefined)[],
+  q: PagedQuery<TSelect>,
+) {
+  const where = and(...conditions.filter((w): w is SQL => !!w));
   const sortColumn = (q.page.sortField && q.sortable[q.page.sortField]) || q.defaultSort.column;
   const order =
     q.page.sortField && q.sortable[q.page.sortField] ? (q.page.sortOrder ?? 'asc') : q.defaultSort.order;
   const dir = order === 'asc' ? asc : desc;
 
-  const rows = await db
-    .select(q.select)
-    .from(q.table)
+  const rows = await withJoins(db.select(q.select).from(q.table), q.joins)
     .where(where)
     .$dynamic()
     .orderBy(dir(sortColumn), dir(q.tieBreak))
     .limit(q.page.pageSize)
     .offset((q.page.pageNo - 1) * q.page.pageSize);
-  const capped = db
-    .select({ one: sql`1` })
-    .from(q.table)
+  const capped = withJoins(db.select({ one: sql`1` }).from(q.table), q.joins)
     .where(where)
     .limit(LIMITS.maxCountedTotal)
     .as('capped');

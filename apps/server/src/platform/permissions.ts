@@ -2,23 +2,35 @@ import { and, eq } from 'drizzle-orm';
 import { ENTERPRISE_MENU, menuCodes } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
 import { rolePermissions, roles, userRoles } from '../db/schema.ts';
+import type { TDataScope } from './context.ts';
 
 /** Every code of the enterprise menu: what an enterprise administrator holds. */
 export const ALL_ENTERPRISE_CODES: ReadonlySet<string> = new Set(menuCodes(ENTERPRISE_MENU));
 
-/** The member's permission codes in an enterprise: the union of its enabled roles' codes. */
-export async function memberPermissions(
+export interface MemberAccess {
+  permissions: ReadonlySet<string>;
+  dataScope: TDataScope;
+}
+
+const ADMIN_ACCESS: MemberAccess = { permissions: ALL_ENTERPRISE_CODES, dataScope: 'company' };
+
+/**
+ * The member's access in an enterprise, from its enabled roles in one query: the union of their codes,
+ * and 'company' data scope when any of them has it ('account' otherwise, also without roles).
+ */
+export async function memberAccess(
   db: Db,
   enterpriseUuid: string,
   userId: number,
   isAdmin: boolean,
-): Promise<ReadonlySet<string>> {
-  if (isAdmin) return ALL_ENTERPRISE_CODES;
+): Promise<MemberAccess> {
+  if (isAdmin) return ADMIN_ACCESS;
+  // A role without codes still counts for the data scope, hence the left join.
   const rows = await db
-    .selectDistinct({ code: rolePermissions.code })
+    .select({ dataScope: roles.dataScope, code: rolePermissions.code })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
     .where(
       and(
         eq(userRoles.enterpriseUuid, enterpriseUuid),
@@ -27,5 +39,10 @@ export async function memberPermissions(
         eq(roles.status, 'enabled'),
       ),
     );
-  return new Set(rows.map((r) => r.code));
+  const permissions = new Set<string>();
+  for (const r of rows) if (r.code !== null) permissions.add(r.code);
+  return {
+    permissions,
+    dataScope: rows.some((r) => r.dataScope === 'company') ? 'company' : 'account',
+  };
 }

@@ -1,15 +1,17 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { EXAMINE_STATUS } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
 import { enterpriseUsers, enterprises, sessions, users, verifyKeys } from '../db/schema.ts';
 import { newToken, sha256Hex } from './crypto.ts';
 import { AppError } from './errors.ts';
-import type { SessionContext } from './context.ts';
-import { memberPermissions } from './permissions.ts';
+import type { SessionContext, TDataScope } from './context.ts';
+import { memberAccess } from './permissions.ts';
 
 /** Sliding expiry is written at most this often, so reads do not turn every request into a write. */
 const SLIDE_WRITE_INTERVAL_MS = 60_000;
 export const VERIFY_KEY_TTL_SECONDS = 300;
+/** Revoke reason of sessions ended because the member was disabled in their enterprise. */
+export const MEMBER_DISABLED_REASON = 'member-disabled';
 
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
@@ -49,8 +51,30 @@ export async function revokeSession(db: Db, sessionId: number, reason: string): 
 }
 
 /**
+ * Ends the live sessions of an account: everywhere, only in one enterprise, or all but the caller's own.
+ */
+export async function revokeSessionsOf(
+  db: Db,
+  userId: number,
+  reason: string,
+  scope: { enterpriseUuid?: string; exceptSessionId?: number } = {},
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        scope.enterpriseUuid === undefined ? undefined : eq(sessions.enterpriseUuid, scope.enterpriseUuid),
+        scope.exceptSessionId === undefined ? undefined : ne(sessions.id, scope.exceptSessionId),
+      ),
+    );
+}
+
+/**
  * Resolves a bearer token to the verified caller. Expired sessions answer U0005, ended ones U0009, a
- * disabled account or company its own message; the enterprise link must still be approved.
+ * disabled account, member or company its own message; the enterprise link must still be approved.
  */
 export async function resolveSession(db: Db, token: string): Promise<SessionContext | null> {
   // One round trip: the session, its account, and its enterprise link (left joins: it may have none).
@@ -63,10 +87,12 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       revokedAt: sessions.revokedAt,
+      revokeReason: sessions.revokeReason,
       username: users.username,
       userStatus: users.status,
       timeoutMin: users.sessionTimeoutMin,
       linkIsAdmin: enterpriseUsers.isAdmin,
+      linkStatus: enterpriseUsers.status,
       enterpriseStatus: enterprises.status,
     })
     .from(sessions)
@@ -83,7 +109,11 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
     .where(eq(sessions.tokenHash, sha256Hex(token)))
     .limit(1);
   if (!row) return null;
-  if (row.revokedAt) throw new AppError('SESSION_REVOKED');
+  if (row.revokedAt) {
+    // A disabled member is told so, not just sent back to sign in (spec 4).
+    const disabled = row.revokeReason === MEMBER_DISABLED_REASON && row.linkStatus === 'disabled';
+    throw new AppError(disabled ? 'ACCOUNT_DISABLED' : 'SESSION_REVOKED');
+  }
   const now = Date.now();
   if (row.expiresAt.getTime() <= now) throw new AppError('SESSION_EXPIRED');
   if (row.userStatus !== 'enabled') {
@@ -92,12 +122,17 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
   }
 
   let permissions: ReadonlySet<string> = new Set();
+  let dataScope: TDataScope = 'account';
   let isEnterpriseAdmin = false;
   if (row.enterpriseUuid) {
     if (row.linkIsAdmin === null) throw new AppError('ENTERPRISE_UNAVAILABLE');
     if (row.enterpriseStatus !== 'enabled') throw new AppError('COMPANY_DISABLED');
+    if (row.linkStatus === 'disabled') {
+      await revokeSession(db, row.id, MEMBER_DISABLED_REASON);
+      throw new AppError('ACCOUNT_DISABLED');
+    }
     isEnterpriseAdmin = row.linkIsAdmin;
-    permissions = await memberPermissions(db, row.enterpriseUuid, row.userId, row.linkIsAdmin);
+    ({ permissions, dataScope } = await memberAccess(db, row.enterpriseUuid, row.userId, row.linkIsAdmin));
   }
 
   if (now - row.lastSeenAt.getTime() > SLIDE_WRITE_INTERVAL_MS) {
@@ -114,6 +149,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
     enterpriseUuid: row.enterpriseUuid,
     permissions,
     isEnterpriseAdmin,
+    dataScope,
   };
 }
 

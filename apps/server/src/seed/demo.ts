@@ -1,9 +1,17 @@
 import { count, eq } from 'drizzle-orm';
-import { ENTERPRISE_MENU, EXAMINE_STATUS, menuCodes, usciCheckChar } from '@tracehub/contract';
+import { ENTERPRISE_MENU, EXAMINE_STATUS, menuCodes } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
 import { enterpriseUsers, enterprises, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
 import { hashPassword } from '../platform/crypto.ts';
 import { newEnterpriseIdentity } from '../platform/keys.ts';
+import type { FileStorage } from '../platform/storage.ts';
+import {
+  DEMO_PROFILES,
+  demoProfileColumns,
+  seedCertificationData,
+  usciOf as usci,
+  type SeededEnterprise,
+} from './demo-companies.ts';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -16,18 +24,16 @@ export const DEMO_ACCOUNTS = [
     note: 'member of both, one pending and one rejected application',
   },
   { username: 'operator', email: 'operator@tracehub.local', note: 'operator end' },
+  {
+    username: 'demo-applicant',
+    email: 'demo-applicant@tracehub.local',
+    note: "no enterprise yet; its certification waits in the operator's audit queue",
+  },
 ] as const;
-
-/** A USCI with a correct GB 32100-2015 check character from its first 17 characters. */
-function usci(first17: string): string {
-  const check = usciCheckChar(first17);
-  if (!check) throw new Error(`bad USCI body ${first17}`);
-  return first17 + check;
-}
 
 const DEMO_ENTERPRISES = [
   {
-    key: 'auto',
+    key: 'auto' as const,
     uuid: 'e0a1c2d3-0001-4000-8000-000000000001',
     name: '星河汽车股份有限公司',
     englishName: 'Galaxy Motors Co., Ltd.',
@@ -35,11 +41,11 @@ const DEMO_ENTERPRISES = [
     englishShort: 'Galaxy Motors',
     usci: usci('91310000MA1K4A0B2'),
     role: 1,
-    businessAttribute: 'manufacturing',
+    businessAttribute: 'manufacturing' as const,
     scene: 'US&EU' as const,
   },
   {
-    key: 'supplier',
+    key: 'supplier' as const,
     uuid: 'e0a1c2d3-0002-4000-8000-000000000002',
     name: '恒信动力电池有限公司',
     englishName: 'Hengxin Power Battery Co., Ltd.',
@@ -47,11 +53,11 @@ const DEMO_ENTERPRISES = [
     englishShort: 'Hengxin Battery',
     usci: usci('91320500MA1N7C3D4'),
     role: 0,
-    businessAttribute: 'manufacturing',
+    businessAttribute: 'manufacturing' as const,
     scene: 'EU' as const,
   },
   {
-    key: 'mine',
+    key: 'mine' as const,
     uuid: 'e0a1c2d3-0003-4000-8000-000000000003',
     name: '北辰锂业有限公司',
     englishName: 'Beichen Lithium Co., Ltd.',
@@ -59,11 +65,11 @@ const DEMO_ENTERPRISES = [
     englishShort: 'Beichen Lithium',
     usci: usci('91510100MA6C8E5F6'),
     role: 0,
-    businessAttribute: 'mineral',
+    businessAttribute: 'mineral' as const,
     scene: 'EU' as const,
   },
   {
-    key: 'trader',
+    key: 'trader' as const,
     uuid: 'e0a1c2d3-0004-4000-8000-000000000004',
     name: '东岳贸易有限公司',
     englishName: 'Dongyue Trading Co., Ltd.',
@@ -71,7 +77,7 @@ const DEMO_ENTERPRISES = [
     englishShort: 'Dongyue Trading',
     usci: usci('91370100MA3D9G7H8'),
     role: 0,
-    businessAttribute: 'trading',
+    businessAttribute: 'trading' as const,
     scene: 'US' as const,
   },
 ];
@@ -80,25 +86,32 @@ const DEMO_ENTERPRISES = [
 const CLERK_CODES = ['Workbench', 'UserCenter', 'PerBasic', 'PerFrom'];
 
 /** Seeds the demo data set, only into a database without accounts. Returns whether it seeded. */
-export async function seedDemo(db: Db, opts: { masterKey: Buffer; chainId: number }): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  opts: { masterKey: Buffer; chainId: number; storage: FileStorage },
+): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction(async (tx) => {
     const byKey = new Map<string, string>();
+    const identities = new Map<string, { did: string; address: string }>();
     const now = Date.now();
     for (const e of DEMO_ENTERPRISES) {
       const id = newEnterpriseIdentity(opts.masterKey, opts.chainId);
       const { key, ...row } = e;
       await tx.insert(enterprises).values({
         ...row,
+        ...demoProfileColumns(DEMO_PROFILES[key]),
         did: id.did,
         chainAddress: id.address,
+        publicKey: id.publicKeyHex,
         keyCiphertext: id.keyCiphertext,
         certifiedAt: new Date(now),
       });
       byKey.set(key, e.uuid);
+      identities.set(key, id);
     }
     const uuid = (k: string) => byKey.get(k)!;
 
@@ -180,6 +193,23 @@ export async function seedDemo(db: Db, opts: { masterKey: Buffer; chainId: numbe
       .update(users)
       .set({ lastEnterpriseUuid: uuid('auto') })
       .where(eq(users.id, userId('demo-multi')));
+
+    // The mine and the trader have no administrator among the demo accounts: the operator registered
+    // them on their behalf, so it is recorded as their applicant.
+    const applicantOf = (key: string) =>
+      userId(key === 'auto' ? 'demo-auto' : key === 'supplier' ? 'demo-supplier' : 'operator');
+    await seedCertificationData(tx, {
+      storage: opts.storage,
+      enterprises: DEMO_ENTERPRISES.map((e): SeededEnterprise => ({
+        ...e,
+        did: identities.get(e.key)!.did,
+        chainAddress: identities.get(e.key)!.address,
+        applicantUserId: applicantOf(e.key),
+      })),
+      operatorUserId: userId('operator'),
+      applicantUserId: userId('demo-applicant'),
+      now: new Date(now),
+    });
   });
   return true;
 }

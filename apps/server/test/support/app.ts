@@ -4,6 +4,7 @@ import pg from 'pg';
 import { loadConfig } from '../../src/config.ts';
 import { createRuntime, type Runtime } from '../../src/bootstrap.ts';
 import { DEMO_PASSWORD } from '../../src/seed/demo.ts';
+import type { CompanyVerifier } from '../../src/platform/verifier.ts';
 
 export { DEMO_PASSWORD };
 export const AUTO_UUID = 'e0a1c2d3-0001-4000-8000-000000000001';
@@ -21,7 +22,10 @@ export interface TestApp {
  * A real server on a real, empty database seeded with the demo data: in-memory PGlite by default, or a
  * fresh database on the PostgreSQL server of DATABASE_URL (created here and dropped on close).
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: { verifier?: CompanyVerifier } = {},
+): Promise<TestApp> {
   const adminUrl = process.env.DATABASE_URL;
   let dbName: string | null = null;
   let url: string | undefined;
@@ -45,7 +49,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   // loadConfig resolves DATA_DIR to an absolute path, which turns 'memory://' into a directory named
   // 'memory:' shared by every test file; set the in-memory location after loading instead.
   const config = { ...loaded, DATA_DIR: env.DATA_DIR ?? 'memory://' };
-  const runtime = await createRuntime(config, { serveWeb: false, logger: false });
+  const runtime = await createRuntime(config, { serveWeb: false, logger: false, ...opts });
   await runtime.app.ready();
   return {
     app: runtime.app,
@@ -55,6 +59,16 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       if (adminUrl && dbName) {
         const admin = new pg.Client({ connectionString: adminUrl });
         await admin.connect();
+        // pg's pool.end() resolves before its connections have closed; one still closing when FORCE
+        // terminates it reports an unhandled error, so wait (briefly) for them to go first.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await admin.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [dbName],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
         await admin.end();
       }

@@ -1,6 +1,7 @@
 import {
   API_BASE,
   CLIENT_ERROR_CODES,
+  ERRORS,
   LIMITS,
   SUCCESS_CODE,
   describeIssue,
@@ -11,14 +12,20 @@ import {
 import { currentLang, i18n } from '../i18n';
 import { ERROR_TOAST_SECONDS, feedback } from '../shared/feedback';
 import { navigateTo } from '../shared/navigation';
+import { resetSession } from '../stores/session';
 import { ApiError } from './errors';
-import { getToken, removeToken } from './token';
+import { getToken, removeToken, type TSessionKind } from './token';
 
 export interface TCallOptions {
   /** No error toast (list pages empty their table instead); code-driven redirects still happen. */
   silent?: boolean;
   /** Bearer to send instead of the session token: the sign-in step's verifyKey before a session exists. */
   bearer?: string;
+  /**
+   * Whose session token to send. Operator endpoints always use the operator's; this picks it for the
+   * endpoints both ends share (file view, logout) when called from the operator end.
+   */
+  session?: TSessionKind;
   signal?: AbortSignal;
   /** F1016 (rows of an uploaded file are invalid): shows the text with a link to the error log instead of a toast. */
   onFileErrorLog?: (error: ApiError) => void;
@@ -35,6 +42,18 @@ function isEnvelope(value: unknown): value is TEnvelopeLike {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
   return typeof v.code === 'string' && typeof v.msg === 'string';
+}
+
+/** Puts `:name` segments of a path from the input (encoded); the other fields stay for the query. */
+function fillPathParams(path: string, input: unknown): { path: string; rest: unknown } {
+  if (!path.includes('/:') || !input || typeof input !== 'object') return { path, rest: input };
+  const rest: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  const filled = path.replace(/:(\w+)/g, (_m, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  return { path: filled, rest };
 }
 
 function toQueryString(input: unknown): string {
@@ -57,14 +76,40 @@ function notifyError(text: string, silent: boolean | undefined): void {
   feedback.message.open({ type: 'error', content: text, duration: ERROR_TOAST_SECONDS, key: text });
 }
 
+/** The session an endpoint is called with: operator endpoints belong to the operator end. */
+function sessionKindOf(endpoint: TEndpoint, options: TCallOptions): TSessionKind {
+  return endpoint.auth === 'operator' ? 'operator' : (options.session ?? 'enterprise');
+}
+
+/**
+ * The account or its company was disabled (spec 4): the session is over. The user must learn why even from a
+ * silent call (a list load), and signs in again, where the disabled company is refused with the same message.
+ */
+const DISABLED_CODES: readonly string[] = [ERRORS.ACCOUNT_DISABLED.code, ERRORS.COMPANY_DISABLED.code];
+
 /** Applies the envelope rules of spec 8 for a non-success code and returns the error to reject with. */
-function businessFailure(envelope: TEnvelopeLike, options: TCallOptions): ApiError {
+function businessFailure(envelope: TEnvelopeLike, options: TCallOptions, kind: TSessionKind): ApiError {
   const error = new ApiError('business', envelope.code, envelope.msg, envelope.data ?? null);
   if (envelope.code === CLIENT_ERROR_CODES.fileErrorLog && options.onFileErrorLog)
     options.onFileErrorLog(error);
-  else notifyError(envelope.msg, options.silent);
+  else notifyError(envelope.msg, options.silent && !DISABLED_CODES.includes(envelope.code));
 
-  if (envelope.code === CLIENT_ERROR_CODES.redirectRoot) {
+  const sessionEnded =
+    CLIENT_ERROR_CODES.resetToken.includes(envelope.code) ||
+    envelope.code === CLIENT_ERROR_CODES.redirectLogin;
+  if (kind === 'operator') {
+    // The operator end has its own sign-in page; the enterprise session in this browser is left alone.
+    if (sessionEnded) {
+      removeToken('operator');
+      window.location.assign('/operator/login');
+    }
+  } else if (DISABLED_CODES.includes(envelope.code)) {
+    // Without its token the guard sends the page to sign-in; during sign-in there is none to drop.
+    if (getToken()) {
+      removeToken();
+      resetSession();
+    }
+  } else if (envelope.code === CLIENT_ERROR_CODES.redirectRoot) {
     navigateTo('/');
   } else if (CLIENT_ERROR_CODES.resetToken.includes(envelope.code)) {
     removeToken();
@@ -95,6 +140,7 @@ async function exchange<E extends TEndpoint, R>(
   input: TInput<E>,
   options: TCallOptions,
   read: (response: Response) => Promise<R>,
+  multipart?: FormData,
 ): Promise<R> {
   const body = prepareInput(endpoint, input, options);
   const controller = new AbortController();
@@ -107,17 +153,19 @@ async function exchange<E extends TEndpoint, R>(
   options.signal?.addEventListener('abort', abortFromCaller, { once: true });
 
   const headers: Record<string, string> = { 'Accept-Language': currentLang() };
-  const bearer = options.bearer ?? getToken();
+  const bearer = options.bearer ?? getToken(sessionKindOf(endpoint, options));
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
-  const isGet = endpoint.method === 'GET';
-  if (!isGet) headers['Content-Type'] = 'application/json';
-  const url = `${API_BASE}${endpoint.path}${isGet ? toQueryString(body) : ''}`;
+  // A multipart upload sends its input as the query and the file as the body (the browser sets the boundary).
+  const inQuery = endpoint.method === 'GET' || multipart !== undefined;
+  if (!inQuery) headers['Content-Type'] = 'application/json';
+  const { path, rest } = fillPathParams(endpoint.path, body);
+  const url = `${API_BASE}${path}${inQuery ? toQueryString(rest) : ''}`;
 
   try {
     const response = await fetch(url, {
       method: endpoint.method,
       headers,
-      body: isGet ? undefined : JSON.stringify(body ?? {}),
+      body: multipart ?? (endpoint.method === 'GET' ? undefined : JSON.stringify(body ?? {})),
       signal: controller.signal,
     });
     return await read(response);
@@ -139,7 +187,11 @@ async function exchange<E extends TEndpoint, R>(
   }
 }
 
-async function readJsonEnvelope(response: Response, options: TCallOptions): Promise<TEnvelopeLike> {
+async function readJsonEnvelope(
+  response: Response,
+  options: TCallOptions,
+  kind: TSessionKind,
+): Promise<TEnvelopeLike> {
   const isJson = (response.headers.get('Content-Type') ?? '').includes('json');
   const payload: unknown = isJson ? await response.json().catch(() => null) : null;
   if (!isEnvelope(payload)) {
@@ -147,7 +199,7 @@ async function readJsonEnvelope(response: Response, options: TCallOptions): Prom
     notifyError(text, options.silent);
     throw new ApiError('network', null, text);
   }
-  if (payload.code !== SUCCESS_CODE) throw businessFailure(payload, options);
+  if (payload.code !== SUCCESS_CODE) throw businessFailure(payload, options, kind);
   return payload;
 }
 
@@ -158,7 +210,29 @@ export async function call<E extends TEndpoint>(
   options: TCallOptions = {},
 ): Promise<TOutput<E>> {
   const envelope = await exchange(endpoint, input, options, (response) =>
-    readJsonEnvelope(response, options),
+    readJsonEnvelope(response, options, sessionKindOf(endpoint, options)),
+  );
+  return envelope.data as TOutput<E>;
+}
+
+/**
+ * Uploads a file to a multipart endpoint (field `file`); the endpoint's input goes in the query string.
+ * Resolves with the envelope's data like `call`.
+ */
+export async function upload<E extends TEndpoint>(
+  endpoint: E,
+  input: TInput<E>,
+  file: File,
+  options: TCallOptions = {},
+): Promise<TOutput<E>> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const envelope = await exchange(
+    endpoint,
+    input,
+    options,
+    (response) => readJsonEnvelope(response, options, sessionKindOf(endpoint, options)),
+    form,
   );
   return envelope.data as TOutput<E>;
 }
@@ -185,7 +259,8 @@ export async function download<E extends TEndpoint>(
     if (contentType.includes('json')) {
       const clone = response.clone();
       const payload: unknown = await response.json().catch(() => null);
-      if (isEnvelope(payload) && payload.code !== SUCCESS_CODE) throw businessFailure(payload, options);
+      if (isEnvelope(payload) && payload.code !== SUCCESS_CODE)
+        throw businessFailure(payload, options, sessionKindOf(endpoint, options));
       return {
         blob: await clone.blob(),
         fileName: fileNameFrom(response.headers.get('Content-Disposition')),

@@ -3,18 +3,23 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { Layout } from '../layout/Layout';
 import { FullPageLoading } from '../shared/FullPageLoading';
 import { NavigationBridge } from './bridges';
-import { RouteGuard } from './RouteGuard';
+import { OPERATOR_PAGES } from '../features/operator/pages';
+import { ADD_IDENTIFY_PATH, IDENTIFY_PATH, OperatorRouteGuard, RouteGuard } from './RouteGuard';
 import { lazyPage } from './lazyPage';
 
 const HomePage = lazyPage(() => import('../features/home/HomePage'));
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'));
 const IdentifyPage = lazyPage(() => import('../features/identify/IdentifyPage'));
+const AddIdentifyEnterprisePage = lazyPage(() => import('../features/identify/AddIdentifyEnterprisePage'));
+const OperatorLoginPage = lazyPage(() => import('../features/operator/OperatorLoginPage'));
+const OperatorLayout = lazyPage(() => import('../layout/operator/OperatorLayout'));
 const ErrorPage = lazyPage(() => import('../features/errors/ErrorPage'));
 
 /**
  * Public routes, the landing redirects, and everything else inside the console layout, whose pages come
- * from the server's menu (AppMain matches them; unknown paths go to /404).
+ * from the server's menu (AppMain matches them; unknown paths go to /404). The operator end lives under
+ * /operator with its own guard, sign-in and layout.
  */
 export function AppRouter() {
   return (
@@ -30,9 +35,19 @@ export function AppRouter() {
             <Route path="/404" element={<ErrorPage code={404} />} />
             <Route path="/403" element={<ErrorPage code={403} />} />
             <Route path="/401" element={<ErrorPage code={401} />} />
-            <Route path="/identify" element={<IdentifyPage />} />
+            <Route path={IDENTIFY_PATH} element={<IdentifyPage />} />
+            <Route path={ADD_IDENTIFY_PATH} element={<AddIdentifyEnterprisePage />} />
             <Route path="/home" element={<Navigate to="/workbench" replace />} />
             <Route path="*" element={<Layout />} />
+          </Route>
+          <Route path="/operator" element={<OperatorRouteGuard />}>
+            <Route path="login" element={<OperatorLoginPage />} />
+            <Route element={<OperatorLayout />}>
+              {OPERATOR_PAGES.map((page) => (
+                <Route key={page.key} path={page.path} element={<page.component />} />
+              ))}
+              <Route path="*" element={<Navigate to="/404" replace />} />
+            </Route>
           </Route>
         </Routes>
       </Suspense>

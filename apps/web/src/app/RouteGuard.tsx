@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { loadSession } from '../features/auth/session';
+import { OPERATOR_HOME_PATH, OPERATOR_LOGIN_PATH, useOperatorSession } from '../features/operator/session';
 import { useSession } from '../stores/session';
 import { FullPageLoading } from '../shared/FullPageLoading';
 
@@ -15,8 +16,9 @@ const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   '/401',
 ]);
 
-/** `/identify?mode=new` certifies an additional enterprise, so it stays open to certified sessions. */
-export const IDENTIFY_NEW_QUERY = 'mode=new';
+export const IDENTIFY_PATH = '/identify';
+/** Certifies an additional enterprise: open to every session, with or without a certified enterprise. */
+export const ADD_IDENTIFY_PATH = '/addIdentifyEnterprise';
 
 /**
  * The one route guard (spec 4): token check, first load of user info and menus, and the enterprise gate
@@ -44,9 +46,27 @@ export function RouteGuard() {
   if (status !== 'ready') return <FullPageLoading />;
 
   const certified = Boolean(userInfo?.enterpriseDid);
-  if (userInfo && !certified && path !== '/identify') return <Navigate to="/identify" replace />;
-  if (certified && path === '/identify' && !location.search.includes(IDENTIFY_NEW_QUERY)) {
-    return <Navigate to="/home" replace />;
+  const certifying = path === IDENTIFY_PATH || path === ADD_IDENTIFY_PATH;
+  if (userInfo && !certified && !certifying) return <Navigate to={IDENTIFY_PATH} replace />;
+  if (certified && path === IDENTIFY_PATH) return <Navigate to="/home" replace />;
+  return <Outlet />;
+}
+
+/**
+ * The operator end's guard: its pages need an operator session (its own token, never the enterprise one),
+ * and its sign-in page sends a signed-in operator on to the first page.
+ */
+export function OperatorRouteGuard() {
+  const location = useLocation();
+  const token = useOperatorSession((s) => s.token);
+  const onLogin = location.pathname === OPERATOR_LOGIN_PATH;
+  if (!token) {
+    if (onLogin) return <Outlet />;
+    const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
+    return <Navigate to={`${OPERATOR_LOGIN_PATH}?redirect=${redirect}`} replace />;
+  }
+  if (onLogin || location.pathname === '/operator' || location.pathname === '/operator/') {
+    return <Navigate to={OPERATOR_HOME_PATH} replace />;
   }
   return <Outlet />;
 }

@@ -59,10 +59,26 @@ export function firstPagePath(node: TMenuNode): string | null {
 }
 
 /**
- * Where a page's back button goes: the nearest breadcrumb ancestor whose path differs from the page's,
- * or that ancestor's redirect (its first page) when it is a directory (spec 2.5 "Page title").
+ * The list a hidden page (detail, form) belongs to: the visible page beside it with the same code. In a
+ * directory of several lists (members, roles) the directory's first page is not necessarily it.
+ */
+function ownerPage(route: TPageRoute): TMenuNode | null {
+  const parent = route.trail[route.trail.length - 2];
+  if (!route.node.hidden || !parent) return null;
+  const owner = parent.childs.find(
+    (c) => c.type === 1 && !c.hidden && c.code === route.node.code && !c.path.includes(':'),
+  );
+  return owner ?? null;
+}
+
+/**
+ * Where a page's back button goes: the list a hidden page belongs to, else the nearest breadcrumb ancestor
+ * whose path differs from the page's, or that ancestor's redirect (its first page) when it is a directory
+ * (spec 2.5 "Page title").
  */
 export function backTarget(route: TPageRoute): string | null {
+  const owner = ownerPage(route);
+  if (owner && owner.path !== route.path) return owner.path;
   for (let i = route.trail.length - 2; i >= 0; i--) {
     const ancestor = route.trail[i] as TMenuNode;
     const target = firstPagePath(ancestor);
@@ -144,11 +160,13 @@ export function buildSidebar(menus: readonly TMenuNode[]): TSidebarItem[] {
 }
 
 /**
- * The sidebar entry to highlight for a page: the page itself, or for a hidden page (details) the first
- * visible page beside it, so the list it came from stays selected.
+ * The sidebar entry to highlight for a page: the page itself, or for a hidden page (details) the list it
+ * belongs to (else the first visible page beside it), so the list it came from stays selected.
  */
 export function sidebarSelectedKey(route: TPageRoute): string {
   if (!route.node.hidden) return route.path;
+  const owner = ownerPage(route);
+  if (owner) return owner.path;
   const parent = route.trail[route.trail.length - 2];
   return (parent && firstPagePath(parent)) ?? route.path;
 }

@@ -32,6 +32,38 @@ export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
     component: lazyPage(() => import('../features/log/LogDetailsPage')),
     description: 'log.details.description',
   },
+  'account/member': {
+    component: lazyPage(() => import('../features/account/member/MemberListPage')),
+    description: 'account.member.listDescription',
+  },
+  'account/member/memberDetail': {
+    component: lazyPage(() => import('../features/account/member/MemberDetailPage')),
+    description: 'account.member.detailDescription',
+  },
+  'account/member/addMember': {
+    component: lazyPage(() => import('../features/account/member/AddMemberPage')),
+    description: 'account.member.addDescription',
+  },
+  'account/member/editMember': {
+    component: lazyPage(() => import('../features/account/member/EditMemberPage')),
+    description: 'account.member.editDescription',
+  },
+  'account/role': {
+    component: lazyPage(() => import('../features/account/role/RoleListPage')),
+    description: 'account.role.listDescription',
+  },
+  'account/role/roleDetail': {
+    component: lazyPage(() => import('../features/account/role/RoleDetailPage')),
+    description: 'account.role.detailDescription',
+  },
+  'account/role/configAuth': {
+    component: lazyPage(() => import('../features/account/role/ConfigAuthPage')),
+    description: 'account.role.configDescription',
+  },
+  'account/audit': {
+    component: lazyPage(() => import('../features/account/audit/AuditListPage')),
+    description: 'account.audit.listDescription',
+  },
 };
 
 export function pageEntry(componentKey: string): TPageEntry | undefined {

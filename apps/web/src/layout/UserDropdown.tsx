@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Avatar, Dropdown } from 'antd';
+import { Dropdown } from 'antd';
 import {
   CaretDownOutlined,
   LogoutOutlined,
@@ -13,7 +13,8 @@ import { useSession } from '../stores/session';
 import { pickLangText, useLang } from '../i18n';
 import { SelectEnterpriseDialog } from '../features/auth/SelectEnterpriseDialog';
 import { useLogoutConfirm } from '../features/auth/useLogoutConfirm';
-import { IDENTIFY_NEW_QUERY } from '../app/RouteGuard';
+import { ADD_IDENTIFY_PATH } from '../app/RouteGuard';
+import { UserAvatar } from '../shared/UserAvatar';
 
 export function UserDropdown() {
   const { t } = useTranslation();
@@ -37,7 +38,7 @@ export function UserDropdown() {
   ];
   const onClick = ({ key }: { key: string }) => {
     if (key === 'switch') setSwitching(true);
-    else if (key === 'certify') void navigate(`/identify?${IDENTIFY_NEW_QUERY}`);
+    else if (key === 'certify') void navigate(ADD_IDENTIFY_PATH);
     else if (key === 'center') void navigate('/userCenter/perbasic');
     else if (key === 'logout') confirmLogout();
   };
@@ -46,9 +47,11 @@ export function UserDropdown() {
     <>
       <Dropdown trigger={['click']} menu={{ items, onClick }} placement="bottomRight">
         <button type="button" className="user-dropdown" data-testid="user-dropdown">
-          <Avatar size={32} src={userInfo?.userPictureFileUrl || undefined} className="user-avatar">
-            {userInfo?.username.charAt(0).toUpperCase()}
-          </Avatar>
+          <UserAvatar
+            size={32}
+            className="user-avatar"
+            fallback={userInfo?.username.charAt(0).toUpperCase()}
+          />
           <span className="user-dropdown-text">
             <span className="user-dropdown-name">{userInfo?.username}</span>
             {enterpriseName && <span className="user-dropdown-enterprise">{enterpriseName}</span>}

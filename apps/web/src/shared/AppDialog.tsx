@@ -45,8 +45,8 @@ export function AppDialog({
       okText={confirmText ?? t('common.actions.confirm')}
       cancelText={t('common.actions.cancel')}
       confirmLoading={submitting}
-      okButtonProps={{ disabled: loading }}
-      cancelButtonProps={{ disabled: busy }}
+      okButtonProps={{ disabled: loading, 'data-testid': 'dialog-confirm' }}
+      cancelButtonProps={{ disabled: busy, 'data-testid': 'dialog-cancel' }}
       closable={!busy}
       keyboard={!busy}
       mask={{ closable: false }}

@@ -2,14 +2,15 @@ import type { ReactNode } from 'react';
 import { Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@tracehub/contract';
-import type { TI18nKey } from '../i18n';
+import { useLang, type TI18nKey } from '../i18n';
+import type { TRenderContext } from './options';
 import { EMPTY_TEXT, isBlank } from './format';
 
 export interface TDetailField<T> {
   key: string;
   label: TI18nKey;
   /** The value to show; defaults to record[key]. Blank values show "--". */
-  value?: (record: T) => ReactNode;
+  value?: (record: T, ctx: TRenderContext) => ReactNode;
   /** Takes the rest of its row (long texts, addresses). */
   wide?: boolean;
 }
@@ -39,8 +40,10 @@ export function DetailCard<T>({
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const lang = useLang();
+  const ctx: TRenderContext = { lang, t };
   const items = fields.map((field) => {
-    const value = record ? (field.value ? field.value(record) : defaultValue(record, field.key)) : null;
+    const value = record ? (field.value ? field.value(record, ctx) : defaultValue(record, field.key)) : null;
     return {
       key: field.key,
       label: t(field.label),

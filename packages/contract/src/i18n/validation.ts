@@ -35,13 +35,34 @@ export const VALIDATION_MESSAGES = {
   'v.address.coordinates': { zh: '经纬度不能为空', en: 'Latitude and longitude cannot be empty' },
   'v.company.idPhoto': { zh: '请上传法人身份证照片', en: "Please upload the legal person's ID photos" },
   'v.company.licence': { zh: '请上传营业执照', en: 'Please upload the business licence' },
+  'v.company.upload': {
+    zh: '{field}不是您上传的有效文件，请重新上传',
+    en: '{field} is not a valid file of your uploads, please upload it again',
+  },
+  'v.file.required': { zh: '请选择要上传的文件', en: 'Please choose a file to upload' },
   'v.member.roles': { zh: '请至少选择一个角色', en: 'Please select at least one role' },
   'v.member.tooManyRoles': { zh: '一个成员最多 5 个角色', en: 'A member can have at most 5 roles' },
+  'v.role.unknownCodes': {
+    zh: '{field}包含不可配置的权限编码：{codes}',
+    en: '{field} has permission codes that cannot be configured: {codes}',
+  },
+  'v.role.projectCodes': {
+    zh: '请至少选择一个项目编号',
+    en: 'Please select at least one project code',
+  },
+  'v.profile.avatar': {
+    zh: '{field}不是您上传的头像图片，请重新上传',
+    en: '{field} is not a profile photo you uploaded, please upload it again',
+  },
   'v.examine.rejectReason': { zh: '请填写驳回原因', en: 'Please enter the reason for rejecting' },
   'v.idRule.length': { zh: '标识要素长度之和必须为 32', en: 'The elements must add up to 32 characters' },
   'v.codeRule.prefix': {
     zh: '前缀最多 10 位，只能包含大写字母、数字和 -',
     en: 'The prefix has at most 10 upper-case letters, digits or -',
+  },
+  'v.ledger.hash': {
+    zh: '{field}应为 64 位十六进制哈希',
+    en: '{field} must be a 64-character hexadecimal hash',
   },
   'v.register.agreement': { zh: '请阅读并勾选用户协议', en: 'Please read and tick the user agreement' },
   ...VALIDATOR_MESSAGES,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { api } from '@tracehub/contract';
 import {
   EXAMINE_STATUS,
@@ -9,24 +9,10 @@ import {
 } from '@tracehub/contract';
 import { isDev } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  enterpriseUsers,
-  enterprises,
-  loginAttempts,
-  mailCodes,
-  users,
-  verifyKeys,
-} from '../../db/schema.ts';
+import { enterpriseUsers, enterprises, loginAttempts, users, verifyKeys } from '../../db/schema.ts';
 import { writeAccountLog } from '../../platform/account-log.ts';
 import type { AppDeps, RequestMeta, SessionContext } from '../../platform/context.ts';
-import {
-  dummyPasswordHash,
-  hashPassword,
-  newVerifyCode,
-  safeEqualHex,
-  sha256Hex,
-  verifyPassword,
-} from '../../platform/crypto.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
   VERIFY_KEY_TTL_SECONDS,
@@ -37,12 +23,12 @@ import {
   revokeSession,
 } from '../../platform/session.ts';
 import { listLinkedEnterprises } from '../examine/repo.ts';
+import { consumeMailCode, issueMailCode } from './mail-code.ts';
+
+export { consumeMailCode };
 
 /** Sign-in throttling: failures counted over a window, per account and per address. */
 export const THROTTLE = { windowMinutes: 15, perAccount: 5, perIp: 30 } as const;
-const MAIL_CODE_TTL_SECONDS = 600;
-const MAIL_CODE_RESEND_SECONDS = 60;
-const MAIL_CODE_MAX_ATTEMPTS = 5;
 
 type Input<K extends keyof typeof api.auth> = TParsed<(typeof api.auth)[K]>;
 
@@ -56,16 +42,19 @@ async function findAccount(deps: AppDeps, loginAccount: string) {
   return user ?? null;
 }
 
-/** `ownAttempt`: the caller's own attempt row, already recorded, which is not counted. */
-async function assertNotThrottled(
-  deps: AppDeps,
+/**
+ * Refuses further password tries once the account or address failed too often (LOGIN_LOCKED).
+ * `ownAttempt`: the caller's own attempt row, already recorded, which is not counted.
+ */
+export async function assertNotThrottled(
+  db: Db,
   accountKey: string,
   ip: string,
   ownAttempt?: number,
 ): Promise<void> {
   const since = new Date(Date.now() - THROTTLE.windowMinutes * 60_000);
   const failures = (where: ReturnType<typeof eq>) =>
-    deps.db
+    db
       .select({ n: count() })
       .from(loginAttempts)
       .where(
@@ -93,12 +82,24 @@ async function loginStep(deps: AppDeps, userId: number, loginAccount: string): P
   return { loginAccount, verifyKey, verifyKeyTtl: VERIFY_KEY_TTL_SECONDS, enterprises: enterprisesOfUser };
 }
 
-export async function loginByPassword(
+/** Enterprise accounts sign in to the console, operator accounts to the operator end; never across. */
+export type TSignInEnd = 'enterprise' | 'operator';
+const belongsTo = (user: { isOperator: boolean }, end: TSignInEnd) =>
+  user.isOperator === (end === 'operator');
+
+/**
+ * The password step of both sign-in ends: throttled per account and address, password verified. An
+ * account of the other end is refused exactly like a wrong password, so neither form tells which
+ * accounts exist on the other.
+ */
+export async function verifyPasswordSignIn(
   deps: AppDeps,
-  input: Input<'loginByPwd'>,
+  loginAccount: string,
+  password: string,
+  end: TSignInEnd,
   meta: RequestMeta,
-): Promise<TLoginStep> {
-  const typed = input.loginAccount.trim().toLowerCase();
+): Promise<typeof users.$inferSelect> {
+  const typed = loginAccount.trim().toLowerCase();
   const user = await findAccount(deps, typed);
   // Failures count against the account whichever identifier was typed (its e-mail, as mail-code sign-in
   // records them); an unknown name counts as typed.
@@ -111,28 +112,38 @@ export async function loginByPassword(
     .returning({ id: loginAttempts.id });
   const attemptId = attempt!.id;
   try {
-    await assertNotThrottled(deps, accountKey, meta.ip, attemptId);
+    await assertNotThrottled(deps.db, accountKey, meta.ip, attemptId);
   } catch (err) {
     await deps.db.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
     throw err;
   }
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (ok && user) {
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+  const accepted = ok && user !== null && belongsTo(user, end);
+  if (accepted) {
     await deps.db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, attemptId));
   }
-  if (!user || !ok) {
+  if (!user || !accepted) {
     if (user) {
       await writeAccountLog(deps.db, meta, {
         userId: user.id,
         enterpriseUuid: user.lastEnterpriseUuid,
         action: 'loginFailed',
         result: 'failure',
-        detail: { reason: 'password' },
+        detail: { reason: ok ? 'otherEnd' : 'password', end },
       });
     }
     throw new AppError('LOGIN_FAILED');
   }
   if (user.status !== 'enabled') throw new AppError('ACCOUNT_DISABLED');
+  return user;
+}
+
+export async function loginByPassword(
+  deps: AppDeps,
+  input: Input<'loginByPwd'>,
+  meta: RequestMeta,
+): Promise<TLoginStep> {
+  const user = await verifyPasswordSignIn(deps, input.loginAccount, input.password, 'enterprise', meta);
   return loginStep(deps, user.id, input.loginAccount.trim());
 }
 
@@ -150,32 +161,7 @@ export async function sendMailCode(
   if (input.purpose === 'login' && !existing) throw new AppError('EMAIL_NOT_REGISTERED');
   if (input.purpose === 'register' && existing) throw new AppError('EMAIL_EXISTS');
 
-  const [last] = await deps.db
-    .select({ createdAt: mailCodes.createdAt })
-    .from(mailCodes)
-    .where(and(eq(mailCodes.email, email), eq(mailCodes.purpose, input.purpose)))
-    .orderBy(desc(mailCodes.createdAt))
-    .limit(1);
-  const waited = last ? (Date.now() - last.createdAt.getTime()) / 1000 : Infinity;
-  if (waited < MAIL_CODE_RESEND_SECONDS) {
-    throw new AppError('VERIFY_CODE_TOO_FREQUENT', { seconds: Math.ceil(MAIL_CODE_RESEND_SECONDS - waited) });
-  }
-
-  const code = newVerifyCode();
-  await deps.db.insert(mailCodes).values({
-    email,
-    purpose: input.purpose,
-    codeHash: sha256Hex(code),
-    expiresAt: new Date(Date.now() + MAIL_CODE_TTL_SECONDS * 1000),
-  });
-  const minutes = MAIL_CODE_TTL_SECONDS / 60;
-  await deps.mailer.send(deps.db, {
-    to: email,
-    subject: 'Tracehub 验证码 / verification code',
-    body:
-      `您的验证码是 ${code}，${minutes} 分钟内有效。\n` +
-      `Your verification code is ${code}. It is valid for ${minutes} minutes.`,
-  });
+  const sent = await issueMailCode(deps.db, deps.mailer, email, input.purpose);
   await writeAccountLog(deps.db, meta, {
     userId: existing?.id ?? null,
     enterpriseUuid: null,
@@ -183,41 +169,7 @@ export async function sendMailCode(
     result: 'success',
     detail: { purpose: input.purpose },
   });
-  return { expiresInSeconds: MAIL_CODE_TTL_SECONDS, resendAfterSeconds: MAIL_CODE_RESEND_SECONDS };
-}
-
-/**
- * Checks and consumes the newest code for the address. Every try counts against it, claimed atomically
- * before the comparison so that parallel guesses cannot share one count.
- */
-export async function consumeMailCode(db: Db, email: string, purpose: string, code: string): Promise<void> {
-  const [row] = await db
-    .select()
-    .from(mailCodes)
-    .where(and(eq(mailCodes.email, email), eq(mailCodes.purpose, purpose), isNull(mailCodes.consumedAt)))
-    .orderBy(desc(mailCodes.createdAt))
-    .limit(1);
-  if (!row || row.expiresAt.getTime() < Date.now()) throw new AppError('VERIFY_CODE_INVALID');
-  const tried = await db
-    .update(mailCodes)
-    .set({ attempts: sql`${mailCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(mailCodes.id, row.id),
-        isNull(mailCodes.consumedAt),
-        lt(mailCodes.attempts, MAIL_CODE_MAX_ATTEMPTS),
-      ),
-    )
-    .returning({ id: mailCodes.id });
-  if (tried.length === 0 || !safeEqualHex(row.codeHash, sha256Hex(code.toUpperCase()))) {
-    throw new AppError('VERIFY_CODE_INVALID');
-  }
-  const used = await db
-    .update(mailCodes)
-    .set({ consumedAt: new Date() })
-    .where(and(eq(mailCodes.id, row.id), isNull(mailCodes.consumedAt)))
-    .returning({ id: mailCodes.id });
-  if (used.length === 0) throw new AppError('VERIFY_CODE_INVALID');
+  return sent;
 }
 
 export async function loginByMailCode(
@@ -226,7 +178,7 @@ export async function loginByMailCode(
   meta: RequestMeta,
 ): Promise<TLoginStep> {
   const email = input.email.trim().toLowerCase();
-  await assertNotThrottled(deps, email, meta.ip);
+  await assertNotThrottled(deps.db, email, meta.ip);
   try {
     await consumeMailCode(deps.db, email, 'login', input.code);
   } catch (err) {
@@ -235,6 +187,8 @@ export async function loginByMailCode(
   }
   const user = await findAccount(deps, email);
   if (!user) throw new AppError('EMAIL_NOT_REGISTERED');
+  // Operators sign in at the operator end, with their password.
+  if (!belongsTo(user, 'enterprise')) throw new AppError('LOGIN_FAILED');
   if (user.status !== 'enabled') throw new AppError('ACCOUNT_DISABLED');
   await deps.db.insert(loginAttempts).values({ accountKey: email, ip: meta.ip, success: true });
   return loginStep(deps, user.id, email);
@@ -256,18 +210,20 @@ export async function selectEnterprise(
   if (input.isLogined) {
     previous = bearer ? await resolveSession(deps.db, bearer) : null;
     if (!previous) throw new AppError('NOT_LOGGED_IN');
+    if (previous.kind !== 'enterprise') throw new AppError('FORBIDDEN');
     if (!account || account.id !== previous.userId) throw new AppError('VERIFY_KEY_INVALID');
   } else {
     const key = input.verifyKey ? await resolveVerifyKey(deps.db, input.verifyKey) : null;
     if (!key || !account || key.userId !== account.id) throw new AppError('VERIFY_KEY_INVALID');
     verifyKeyId = key.id;
   }
+  if (!belongsTo(account, 'enterprise')) throw new AppError('LOGIN_FAILED');
   if (account.status !== 'enabled') throw new AppError('ACCOUNT_DISABLED');
 
   const enterpriseUuid = input.enterpriseUuid || null;
   if (enterpriseUuid) {
     const [link] = await deps.db
-      .select({ status: enterprises.status })
+      .select({ status: enterprises.status, memberStatus: enterpriseUsers.status })
       .from(enterpriseUsers)
       .innerJoin(enterprises, eq(enterprises.uuid, enterpriseUsers.enterpriseUuid))
       .where(
@@ -280,6 +236,7 @@ export async function selectEnterprise(
       .limit(1);
     if (!link) throw new AppError('ENTERPRISE_NOT_LINKED');
     if (link.status !== 'enabled') throw new AppError('COMPANY_DISABLED');
+    if (link.memberStatus !== 'enabled') throw new AppError('ACCOUNT_DISABLED');
   }
 
   const token = await deps.db.transaction(async (tx) => {
@@ -312,7 +269,7 @@ export async function selectEnterprise(
     const t = await createSession(tx, {
       userId: account.id,
       enterpriseUuid,
-      kind: account.isOperator ? 'operator' : 'enterprise',
+      kind: 'enterprise',
       timeoutMin: account.sessionTimeoutMin,
       ip: meta.ip,
       userAgent: meta.userAgent,

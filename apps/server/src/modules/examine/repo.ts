@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { EXAMINE_STATUS, type TEnterpriseListItem } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { enterpriseUsers, enterprises, users } from '../../db/schema.ts';
@@ -45,4 +45,50 @@ export async function listLinkedEnterprises(db: Db, userId: number): Promise<TEn
     lastLogin: r.examineStatus === EXAMINE_STATUS.approved && r.enterpriseUuid === user?.last ? 'Y' : 'N',
     certified: r.did !== null,
   }));
+}
+
+/** An application to join the enterprise, as its administrator audits it. */
+export const applicationColumns = {
+  id: enterpriseUsers.id,
+  userId: enterpriseUsers.userId,
+  username: users.username,
+  email: users.email,
+  examineName: enterpriseUsers.examineName,
+  remark: enterpriseUsers.remark,
+  examineStatus: enterpriseUsers.examineStatus,
+  examineRemark: enterpriseUsers.examineRemark,
+  appliedAt: enterpriseUsers.createdAt,
+  auditedAt: enterpriseUsers.auditedAt,
+};
+
+/**
+ * Applications are the links an account asked for (they carry the name it typed); members an
+ * administrator created, and history the applicant cancelled or deleted, are not.
+ */
+export const isApplicationTo = (enterpriseUuid: string) =>
+  and(
+    eq(enterpriseUsers.enterpriseUuid, enterpriseUuid),
+    isNotNull(enterpriseUsers.examineName),
+    inArray(enterpriseUsers.examineStatus, VISIBLE_LINK_STATES),
+  );
+
+/** The pending applications among `ids`, locked until the audit is written. */
+export async function lockPendingApplications(db: Db, enterpriseUuid: string, ids: number[]) {
+  return db
+    .select({
+      id: enterpriseUsers.id,
+      userId: enterpriseUsers.userId,
+      username: users.username,
+      email: users.email,
+    })
+    .from(enterpriseUsers)
+    .innerJoin(users, eq(users.id, enterpriseUsers.userId))
+    .where(
+      and(
+        isApplicationTo(enterpriseUuid),
+        eq(enterpriseUsers.examineStatus, EXAMINE_STATUS.pending),
+        inArray(enterpriseUsers.id, ids),
+      ),
+    )
+    .for('update', { of: enterpriseUsers });
 }

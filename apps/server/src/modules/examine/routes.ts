@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@tracehub/contract';
 import type { AppDeps } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
+import { auditApplications, listApplications } from './audit.ts';
 import { listLinkedEnterprises } from './repo.ts';
 import * as examine from './service.ts';
 
@@ -21,5 +22,11 @@ export function examineRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   registerEndpoint(app, deps, e.delEnterpriseUser, (input, { account }) =>
     examine.deleteRejectedApplication(deps, account, input.id),
+  );
+  registerEndpoint(app, deps, e.selectExamineList, (input, { db, tenant }) =>
+    listApplications(db, tenant, input),
+  );
+  registerEndpoint(app, deps, e.examine, (input, { db, tenant }) =>
+    auditApplications(deps, db, tenant, input),
   );
 }

@@ -7,19 +7,24 @@ import {
   type TUserInfo,
 } from '@tracehub/contract';
 import { enterpriseUsers, enterprises, users } from '../../db/schema.ts';
-import type { AppDeps, SessionContext } from '../../platform/context.ts';
+import type { Db } from '../../db/client.ts';
+import type { SessionContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { listLinkedEnterprises } from '../examine/repo.ts';
 
 /** authStatus of user info: 0 no certified enterprise, 2 the current enterprise is certified. */
 const AUTH_STATUS = { none: 0, certified: 2 } as const;
 
-export async function userInfo(deps: AppDeps, session: SessionContext): Promise<TUserInfo> {
-  const [user] = await deps.db.select().from(users).where(eq(users.id, session.userId)).limit(1);
+/**
+ * The signed-in user's info. `db` is the handler's handle: inside a tenant transaction the caller still
+ * reads its own links to other enterprises (migration 0004).
+ */
+export async function userInfo(db: Db, session: SessionContext): Promise<TUserInfo> {
+  const [user] = await db.select().from(users).where(eq(users.id, session.userId)).limit(1);
   if (!user) throw new AppError('SESSION_REVOKED');
   const enterprise = session.enterpriseUuid
     ? (
-        await deps.db
+        await db
           .select()
           .from(enterprises)
           .innerJoin(enterpriseUsers, eq(enterpriseUsers.enterpriseUuid, enterprises.uuid))
@@ -53,7 +58,7 @@ export async function userInfo(deps: AppDeps, session: SessionContext): Promise<
     userPictureFileUrl: user.avatarUrl,
     sessionTimeoutMinutes: user.sessionTimeoutMin,
     lastLoginTime: user.lastLoginAt?.getTime() ?? null,
-    enterprises: await listLinkedEnterprises(deps.db, user.id),
+    enterprises: await listLinkedEnterprises(db, user.id),
     roles: ['admin'],
     permissions: [...session.permissions].sort(),
   };

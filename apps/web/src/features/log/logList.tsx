@@ -1,8 +1,6 @@
-import { Link } from 'react-router';
 import { pickLangText } from '../../i18n';
 import { api, LOG_ACTIONS, type TLogAction, type TLogItem } from '@tracehub/contract';
-import { defineList } from '../../shared/list/types';
-import type { TRenderContext } from '../../shared/list/types';
+import { defineResource, type TRenderContext } from '../../shared/list/types';
 import { StatusBadge } from '../../shared/StatusBadge';
 import { logKeys } from './queries';
 
@@ -19,10 +17,10 @@ export function ResultBadge({ result, ctx }: { result: TLogItem['result']; ctx: 
 }
 
 /** The account log list as a declaration for the shared list page; the client (user agent) is on the details page. */
-export const logList = defineList({
+export const logList = defineResource({
   name: 'log/list',
   endpoint: api.log.selectLogPage,
-  queryKey: logKeys.list,
+  keys: logKeys,
   rowKey: 'id',
   columns: [
     { key: 'createdAt', label: 'log.fields.createdAt', format: 'datetime', sortable: true, width: 180 },
@@ -75,11 +73,8 @@ export const logList = defineList({
       prop: 'createdRange',
       props: ['createdFrom', 'createdTo'],
       label: 'log.fields.createdAt',
+      valueFormat: 'epochMs',
     },
   ],
-  actions: (record, { t }) => (
-    <Link to={`/log/details/${record.id}`} data-testid="log-details-link">
-      {t('log.viewDetails')}
-    </Link>
-  ),
+  rowActions: [{ key: 'details', label: 'log.viewDetails', to: (record) => `/log/details/${record.id}` }],
 });

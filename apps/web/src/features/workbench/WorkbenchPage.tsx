@@ -1,4 +1,4 @@
-import { Avatar, Card, Col, Descriptions, Empty, Row, Tag, Typography } from 'antd';
+import { Card, Col, Descriptions, Empty, Row, Tag, Typography } from 'antd';
 import { CheckCircleOutlined, RightOutlined, SafetyCertificateFilled } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { MenuIcon } from '../../layout/menuIcons';
 import { SceneTitle } from '../../layout/SceneTitle';
 import { EMPTY_TEXT, formatDateTime } from '../../shared/format';
 import { useSession } from '../../stores/session';
+import { UserAvatar } from '../../shared/UserAvatar';
 import './workbench.css';
 
 const AUTOMAKER_ROLE = 1;
@@ -194,9 +195,7 @@ export default function WorkbenchPage() {
   return (
     <div className="workbench" data-testid="workbench">
       <section className="workbench-hero">
-        <Avatar size={60} src={userInfo.userPictureFileUrl || undefined} className="workbench-hero-avatar">
-          {name.charAt(0).toUpperCase()}
-        </Avatar>
+        <UserAvatar size={60} className="workbench-hero-avatar" fallback={name.charAt(0).toUpperCase()} />
         <div className="workbench-hero-text">
           <h1>{t(greetingKey(new Date().getHours()), { name })}</h1>
           <p>{t('workbench.greeting.subtitle', { date })}</p>

@@ -1,37 +1,56 @@
-import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
-import { Card, Table, type TableColumnsType, type TableProps } from 'antd';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type Key } from 'react';
+import { Card, Table, type TableProps } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type TEndpoint, type TListResponse } from '@tracehub/contract';
 import { call } from '../../api/client';
 import { useLang } from '../../i18n';
-import { hasCacheFlag } from '../cacheFlag';
-import { EMPTY_TEXT, formatDateTime, isBlank } from '../format';
+import { CACHE_FLAG, hasCacheFlag } from '../cacheFlag';
 import { scrollToTop } from '../scrollToTop';
-import { readListRequest, writeListRequest } from './listState';
+import { buildColumns, totalWidth } from './columns';
+import { patchListParams, readListRequest, searchDefaults, type TRequestValues } from './listState';
+import { takeListRefresh } from './refresh';
 import { SearchPanel } from './SearchPanel';
-import type { TListItem, TListResource, TRenderContext } from './types';
+import type { TListItem, TRenderContext, TResource } from './types';
+import { useResourceActions } from './useResourceActions';
 import './list.css';
 
-const DEFAULT_COLUMN_WIDTH = 160;
-const clampWidth = (width: number) => Math.min(LIMITS.columnMaxWidth, Math.max(LIMITS.columnMinWidth, width));
+/** Above this page size the table renders only the rows in view (1,000 rows per page stay smooth). */
+const VIRTUAL_FROM_PAGE_SIZE = 100;
+const VIRTUAL_TABLE_HEIGHT = 640;
+/** Width per inline row action button in the action column. */
+const ACTION_BUTTON_WIDTH = 64;
 
 /**
- * The shared list page (spec 2.5) driven by a declaration: state in the URL, silent failures (an empty
- * table, no message), the spec's pager sizes and a smooth scroll to the top on paging.
+ * The shared list page (spec 2.5) driven by a declaration: state in the URL (route params and query),
+ * silent failures (an empty table, no message), the spec's pager sizes, a smooth scroll to the top on
+ * paging, refresh on re-activation, permission-gated toolbar and row actions, batch selection, column
+ * filters, and virtual rows for large pages.
  */
-export function ResourceList<E extends TEndpoint>({ resource }: { resource: TListResource<E> }) {
+export function ResourceList<E extends TEndpoint>({ resource }: { resource: TResource<E> }) {
   type TRow = TListItem<E>;
   const { t } = useTranslation();
   const lang = useLang();
   const location = useLocation();
+  const paramsText = JSON.stringify(useParams());
   const [searchParams, setSearchParams] = useSearchParams();
-  const request = useMemo(() => readListRequest(resource, searchParams), [resource, searchParams]);
-  const state = request as Record<string, unknown> & { pageNo: number; pageSize: number };
+  const request = useMemo(
+    () => readListRequest(resource, searchParams, JSON.parse(paramsText) as Record<string, string>),
+    [resource, searchParams, paramsText],
+  );
+  const state = request as TRequestValues & { pageNo: number; pageSize: number };
+  const defaults = useMemo(() => searchDefaults(resource.search), [resource.search]);
+  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const [selectedRows, setSelectedRows] = useState<TRow[]>([]);
+  const clearSelection = () => {
+    setSelectedKeys([]);
+    setSelectedRows([]);
+  };
+  const actions = useResourceActions(resource, clearSelection);
 
   const query = useQuery({
-    queryKey: resource.queryKey(request),
+    queryKey: resource.keys.list(request),
     queryFn: async ({ signal }) => {
       try {
         return (await call(resource.endpoint, request, { silent: true, signal })) as TListResponse<TRow>;
@@ -42,57 +61,34 @@ export function ResourceList<E extends TEndpoint>({ resource }: { resource: TLis
     placeholderData: keepPreviousData,
   });
 
-  // Re-activated without the tab cache flag (e.g. from the sidebar): show fresh rows.
+  const update = (patch: TRequestValues) => {
+    const next = patchListParams(searchParams, patch, defaults);
+    next.delete(CACHE_FLAG);
+    clearSelection();
+    setSearchParams(next, { replace: true });
+  };
+
+  // Re-activated: a refresh flag (possibly with a page number) set by another page, or arriving without
+  // the tab cache flag (from the sidebar or a link), shows fresh rows.
   const activatedBefore = useRef(false);
   const onActivate = useEffectEvent(() => {
-    if (activatedBefore.current && !hasCacheFlag(location.search)) void query.refetch();
+    const flag = takeListRefresh(resource.name);
+    if (flag?.pageNo && flag.pageNo !== state.pageNo) update({ pageNo: flag.pageNo });
+    else if (flag || (activatedBefore.current && !hasCacheFlag(location.search))) void query.refetch();
     activatedBefore.current = true;
   });
   useEffect(() => onActivate(), []);
 
-  const update = (patch: Record<string, unknown>) => {
-    setSearchParams(writeListRequest({ ...state, ...patch }), { replace: true });
-  };
-
   const ctx: TRenderContext = { lang, t };
-  const sortField = state.sortField;
-  const sortOrder = state.sortOrder;
-  const columns: TableColumnsType<TRow> = [
-    ...resource.columns.map((column) => ({
-      key: column.key,
-      dataIndex: column.key,
-      title: t(column.label),
-      width: clampWidth(column.width ?? DEFAULT_COLUMN_WIDTH),
-      minWidth: LIMITS.columnMinWidth,
-      ellipsis: true,
-      sorter: column.sortable,
-      sortOrder:
-        column.sortable && sortField === column.key
-          ? sortOrder === 'asc'
-            ? ('ascend' as const)
-            : ('descend' as const)
-          : null,
-      render: (value: unknown, record: TRow) => {
-        const shown = column.render
-          ? column.render(record, ctx)
-          : column.format === 'datetime'
-            ? formatDateTime(typeof value === 'number' ? value : null)
-            : (value as string | number | null | undefined);
-        return isBlank(shown) ? EMPTY_TEXT : shown;
-      },
-    })),
-    ...(resource.actions
-      ? [
-          {
-            key: '__actions',
-            title: t('common.list.operations'),
-            width: clampWidth(120),
-            fixed: 'right' as const,
-            render: (_: unknown, record: TRow) => resource.actions?.(record, ctx),
-          },
-        ]
-      : []),
-  ];
+  const inlineActions = Math.min(4, resource.rowActions?.length ?? 0);
+  const columns = buildColumns<TRow>({
+    columns: resource.columns,
+    state,
+    ctx,
+    onFilter: (prop, values) => update({ [prop]: values, pageNo: 1 }),
+    actions: actions.hasRowActions ? (record) => actions.renderRowActions(record) : undefined,
+    actionWidth: inlineActions * ACTION_BUTTON_WIDTH + 24,
+  });
 
   const onTableChange: TableProps<TRow>['onChange'] = (_pagination, _filters, sorter, extra) => {
     if (extra.action !== 'sort') return;
@@ -106,25 +102,49 @@ export function ResourceList<E extends TEndpoint>({ resource }: { resource: TLis
   };
 
   const data = query.data ?? { list: [], total: 0 };
+  const virtual = state.pageSize > VIRTUAL_FROM_PAGE_SIZE;
+  const toolbar = actions.renderToolbar(selectedRows);
   return (
     <Card className="th-card resource-list" data-testid={`list-${resource.name}`}>
-      {resource.search.length > 0 && (
-        <SearchPanel
-          routeName={resource.name}
-          fields={resource.search}
-          values={state}
-          onSearch={(values) => update({ ...values, pageNo: 1 })}
-          onReset={(keys) => update({ ...Object.fromEntries(keys.map((k) => [k, undefined])), pageNo: 1 })}
-        />
-      )}
+      <div className="list-head">
+        {toolbar}
+        {resource.search.length > 0 && (
+          <SearchPanel
+            routeName={resource.name}
+            fields={resource.search}
+            values={state}
+            onSearch={(values) => update({ ...values, pageNo: 1 })}
+            onReset={(keys) => update({ ...Object.fromEntries(keys.map((k) => [k, undefined])), pageNo: 1 })}
+          />
+        )}
+      </div>
       <Table<TRow>
         rowKey={resource.rowKey}
         columns={columns}
         dataSource={data.list}
         loading={query.isFetching}
         onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
+        virtual={virtual}
+        scroll={
+          virtual
+            ? { x: totalWidth(columns, actions.hasBatch), y: VIRTUAL_TABLE_HEIGHT }
+            : { x: 'max-content' }
+        }
         size="middle"
+        rowSelection={
+          actions.hasBatch
+            ? {
+                selectedRowKeys: selectedKeys,
+                onChange: (keys, rows) => {
+                  setSelectedKeys(keys);
+                  setSelectedRows(rows);
+                },
+                getCheckboxProps: (record) => ({
+                  disabled: resource.selectable ? !resource.selectable(record) : false,
+                }),
+              }
+            : undefined
+        }
         pagination={{
           current: state.pageNo,
           pageSize: state.pageSize,
@@ -139,6 +159,7 @@ export function ResourceList<E extends TEndpoint>({ resource }: { resource: TLis
           },
         }}
       />
+      {actions.dialogElement}
     </Card>
   );
 }

@@ -1,17 +1,24 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
-import type { TEndpoint, TInput, TLang, TOutput } from '@tracehub/contract';
+import type { MessageInstance } from 'antd/es/message/interface';
+import type { NavigateFunction } from 'react-router';
+import type { TEndpoint, TInput, TOutput } from '@tracehub/contract';
 import type { TI18nKey } from '../../i18n';
+import type { TConfirm } from '../confirm';
+import type { TDetailField } from '../DetailCard';
+import type { TOptionSource, TRenderContext } from '../options';
 
-/** What renderers and option builders get: the language and the translate function. */
-export interface TRenderContext {
-  lang: TLang;
-  t: TFunction;
-}
+export type { TOption, TOptionSource, TRenderContext } from '../options';
 
 /** The row type of a list endpoint (its output is `{list, total}`). */
 export type TListItem<E> = TOutput<E> extends { list: (infer T)[] } ? T : never;
+
+/** A column-header filter (the table filter popover of spec 2.5); its value is sent as `prop`. */
+export interface TColumnFilter {
+  prop: string;
+  options: TOptionSource;
+  multiple?: boolean;
+}
 
 export interface TColumnDef<T> {
   key: keyof T & string;
@@ -19,42 +26,140 @@ export interface TColumnDef<T> {
   /** Clamped to the spec's 88-500 px. */
   width?: number;
   sortable?: boolean;
-  format?: 'datetime';
+  format?: 'datetime' | 'date' | 'number';
+  filter?: TColumnFilter;
   /** Escape hatch for a custom cell; blank results still show "--". */
   render?: (record: T, ctx: TRenderContext) => ReactNode;
 }
 
-export interface TOption {
-  label: string;
-  value: string;
+/** The search item shape of spec 2.5: type, prop, label, placeholder, multiple, options, items, tip. */
+interface TSearchBase {
+  prop: string;
+  label: TI18nKey;
+  placeholder?: TI18nKey;
+  /** A hint shown beside the field (e.g. that several comma-separated values are accepted). */
+  tip?: TI18nKey;
 }
 
-/** Search fields as data (spec 2.5 "Search item shape"): `basic` ones appear in the one-box basic mode. */
-export type TSearchField =
-  | { type: 'text'; prop: string; label: TI18nKey; basic?: boolean }
-  | {
-      type: 'select';
-      prop: string;
-      label: TI18nKey;
-      multiple?: boolean;
-      options: (ctx: TRenderContext) => TOption[];
-    }
-  | { type: 'datetimerange'; prop: string; props: readonly [from: string, to: string]; label: TI18nKey };
+/** A scalar value a search field starts from and returns to on Reset. */
+export type TSearchDefault = string | number;
 
-/** A list page as a declaration: endpoint, columns, search fields and row actions. */
-export interface TListResource<E extends TEndpoint> {
-  /** Route name of the page; keys the stored search mode. */
+export type TSearchField =
+  | (TSearchBase & {
+      type: 'text';
+      /** Offered in the one-box basic mode. */
+      basic?: boolean;
+      /** Several comma-separated exact values, sent as an array. */
+      multiple?: boolean;
+      defaultValue?: string;
+    })
+  | (TSearchBase & { type: 'number'; min?: number; max?: number; defaultValue?: number })
+  | (TSearchBase & {
+      type: 'select';
+      options: TOptionSource;
+      multiple?: boolean;
+      defaultValue?: TSearchDefault;
+    })
+  | (TSearchBase & { type: 'date' })
+  | (TSearchBase & {
+      type: 'daterange' | 'datetimerange' | 'monthrange';
+      /** The request keys of the two bounds. */
+      props: readonly [from: string, to: string];
+      /** Sent as formatted text (default) or, for endpoints that take instants, epoch milliseconds. */
+      valueFormat?: 'text' | 'epochMs';
+    })
+  | (TSearchBase & {
+      type: 'combination';
+      /** The fields the dropdown chooses between; the text goes to the chosen one's key. */
+      items: readonly { prop: string; label: TI18nKey }[];
+      basic?: boolean;
+    });
+
+/** What an action's code gets besides the record: navigation, dialogs, messages and list refresh. */
+export interface TActionContext<T> extends TRenderContext {
+  navigate: NavigateFunction;
+  confirm: TConfirm;
+  message: MessageInstance;
+  /** Marks the resource's cached data stale; shown lists refetch. */
+  invalidate: () => Promise<void>;
+  openDialog: (key: string, target: { record?: T; rows?: T[] }) => void;
+}
+
+/**
+ * One button of a row or the toolbar. It needs `permission` (a menu action code) to be shown, and does
+ * one thing: follow `to`, open one of the resource's `dialog`s, or `run` (after `confirm`, if given),
+ * then report `success` and refresh the list. A `guard` reason stops it with a warning first.
+ */
+interface TActionBase<T, A> {
+  key: string;
+  label: TI18nKey | ((target: A, ctx: TRenderContext) => string);
+  permission?: string;
+  danger?: boolean;
+  dialog?: string;
+  /** Why the action cannot run now (shown as a warning instead), or null. */
+  guard?: (target: A, ctx: TRenderContext) => TI18nKey | null;
+  confirm?: (target: A, ctx: TRenderContext) => ReactNode;
+  run?: (target: A, ctx: TActionContext<T>) => Promise<unknown>;
+  success?: TI18nKey;
+}
+
+export interface TRowAction<T> extends TActionBase<T, T> {
+  to?: (record: T) => string;
+  visible?: (record: T, ctx: TRenderContext) => boolean;
+  /** Not repeated on the record's own detail page (e.g. the link to it). */
+  listOnly?: boolean;
+}
+
+export interface TToolbarAction<T> extends TActionBase<T, T[]> {
+  to?: string;
+  icon?: ReactNode;
+  primary?: boolean;
+  /** Works on the selected rows; the rows become selectable and the button waits for a selection. */
+  batch?: boolean;
+}
+
+/** A dialog a resource's actions open: the record (row actions) or the selected rows (batch actions). */
+export interface TResourceDialogProps<T> {
+  record: T | null;
+  rows: T[];
+  onClose: () => void;
+  /** Closes, clears the selection and refreshes the list. */
+  onDone: () => void;
+}
+
+/** The domain's query-key factory, as far as a list needs it. */
+export interface TResourceKeys<E extends TEndpoint> {
+  all: QueryKey;
+  list: (request: TInput<E>) => QueryKey;
+  detail?: (id: number) => QueryKey;
+}
+
+/** The detail page of a resource: its endpoint (by id) and the label/value pairs it shows. */
+export interface TResourceDetail<T> {
+  endpoint: TEndpoint;
+  title: TI18nKey;
+  fields: readonly TDetailField<T>[];
+  /** The route param holding the id. */
+  param?: string;
+}
+
+/** A resource as a declaration: what the shared list page, search panel, detail page and actions render. */
+export interface TResource<E extends TEndpoint> {
+  /** Route name of the list page; keys the stored search mode and the refresh flag. */
   name: string;
   endpoint: E;
-  /** The domain's query-key factory for this list. */
-  queryKey: (request: TInput<E>) => QueryKey;
+  keys: TResourceKeys<E>;
   rowKey: keyof TListItem<E> & string;
   columns: readonly TColumnDef<TListItem<E>>[];
   search: readonly TSearchField[];
-  /** Cells of the trailing action column. */
-  actions?: (record: TListItem<E>, ctx: TRenderContext) => ReactNode;
+  rowActions?: readonly TRowAction<TListItem<E>>[];
+  toolbar?: readonly TToolbarAction<TListItem<E>>[];
+  /** Rows a batch action may take (e.g. only pending applications). */
+  selectable?: (record: TListItem<E>) => boolean;
+  dialogs?: Readonly<Record<string, ComponentType<TResourceDialogProps<TListItem<E>>>>>;
+  detail?: TResourceDetail<TListItem<E>>;
 }
 
-export function defineList<E extends TEndpoint>(resource: TListResource<E>): TListResource<E> {
+export function defineResource<E extends TEndpoint>(resource: TResource<E>): TResource<E> {
   return resource;
 }

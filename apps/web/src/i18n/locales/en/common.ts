@@ -27,6 +27,13 @@ export const common: typeof zh = {
     basic: 'Basic search',
     total: '{{total}} in total',
     operations: 'Actions',
+    more: 'More',
+    startDate: 'Start date',
+    endDate: 'End date',
+    startMonth: 'Start month',
+    endMonth: 'End month',
+    multipleTip: 'Several values separated by commas; each matches exactly',
+    selected: '{{count}} selected',
   },
   dialog: {
     prompt: 'Prompt',

@@ -8,5 +8,19 @@ import { userCenter } from './userCenter';
 import { log } from './log';
 import { errors } from './errors';
 import { identify } from './identify';
+import { operator } from './operator';
+import { account } from './account';
 
-export const en: TLocale = { common, layout, auth, home, workbench, userCenter, log, errors, identify };
+export const en: TLocale = {
+  common,
+  layout,
+  auth,
+  home,
+  workbench,
+  userCenter,
+  log,
+  errors,
+  identify,
+  operator,
+  account,
+};

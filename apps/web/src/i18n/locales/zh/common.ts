@@ -25,10 +25,17 @@ export const common = {
     basic: '普通搜索',
     total: '共 {{total}} 条',
     operations: '操作',
+    more: '更多',
+    startDate: '开始日期',
+    endDate: '结束日期',
+    startMonth: '开始月份',
+    endMonth: '结束月份',
+    multipleTip: '可输入多个值，用逗号分隔，按值精确匹配',
+    selected: '已选择 {{count}} 项',
   },
   dialog: {
     prompt: '提示',
-    attention: '注意',
+    attention: '提示',
   },
   lang: {
     label: '切换语言',

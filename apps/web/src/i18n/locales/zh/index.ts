@@ -7,8 +7,22 @@ import { userCenter } from './userCenter';
 import { log } from './log';
 import { errors } from './errors';
 import { identify } from './identify';
+import { operator } from './operator';
+import { account } from './account';
 
 /** Chinese texts, one module per domain. The English modules must have exactly these keys. */
-export const zh = { common, layout, auth, home, workbench, userCenter, log, errors, identify };
+export const zh = {
+  common,
+  layout,
+  auth,
+  home,
+  workbench,
+  userCenter,
+  log,
+  errors,
+  identify,
+  operator,
+  account,
+};
 
 export type TLocale = typeof zh;

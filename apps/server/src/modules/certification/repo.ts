@@ -1,0 +1,169 @@
+import { and, count, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
+import type { TCertification, TCompanyForm } from '@tracehub/contract';
+import type { Db } from '../../db/client.ts';
+import { certificates, certifications, enterpriseUsers, enterprises, users } from '../../db/schema.ts';
+import { isRowId } from '../../platform/ids.ts';
+import { VISIBLE_LINK_STATES } from '../examine/repo.ts';
+
+export type CertificationRow = typeof certifications.$inferSelect;
+
+export const formOf = (row: CertificationRow): TCompanyForm => row.form as TCompanyForm;
+
+/** Applicants' user names by id. */
+export async function usernamesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
+export function toCertification(row: CertificationRow, applicantUsername: string): TCertification {
+  return {
+    id: row.id,
+    status: row.status,
+    form: formOf(row),
+    verifierResult: row.verifierResult ?? null,
+    auditNotes: row.auditNotes,
+    applicantUsername,
+    enterpriseUuid: row.enterpriseUuid,
+    submittedAt: row.submittedAt.getTime(),
+    auditedAt: row.auditedAt?.getTime() ?? null,
+  };
+}
+
+export async function withApplicant(db: Db, row: CertificationRow): Promise<TCertification> {
+  const names = await usernamesOf(db, [row.applicantUserId]);
+  return toCertification(row, names.get(row.applicantUserId) ?? '');
+}
+
+export async function findCertification(db: Db, id: number): Promise<CertificationRow | null> {
+  if (!isRowId(id)) return null;
+  const [row] = await db.select().from(certifications).where(eq(certifications.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function listOwnCertifications(db: Db, userId: number): Promise<CertificationRow[]> {
+  return db
+    .select()
+    .from(certifications)
+    .where(eq(certifications.applicantUserId, userId))
+    .orderBy(desc(certifications.submittedAt), desc(certifications.id));
+}
+
+/** Who already holds a USCI: an enterprise on the platform, or a certification (other than `exceptId`). */
+export async function usciHolders(db: Db, usci: string, exceptId?: number) {
+  const [enterprise] = await db
+    .select({ uuid: enterprises.uuid })
+    .from(enterprises)
+    .where(eq(enterprises.usci, usci))
+    .limit(1);
+  const [certification] = await db
+    .select({ id: certifications.id, applicantUserId: certifications.applicantUserId })
+    .from(certifications)
+    .where(
+      and(
+        eq(certifications.usci, usci),
+        exceptId === undefined ? undefined : ne(certifications.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return { enterprise: enterprise ?? null, certification: certification ?? null };
+}
+
+/**
+ * The account's associated enterprises for the certify-new-company rule: its links (pending, approved,
+ * rejected) plus its certifications still on the way (an approved one has become a link already).
+ */
+export async function associatedEnterpriseCount(db: Db, userId: number): Promise<number> {
+  const [links] = await db
+    .select({ n: count() })
+    .from(enterpriseUsers)
+    .where(
+      and(eq(enterpriseUsers.userId, userId), inArray(enterpriseUsers.examineStatus, VISIBLE_LINK_STATES)),
+    );
+  const [open] = await db
+    .select({ n: count() })
+    .from(certifications)
+    .where(and(eq(certifications.applicantUserId, userId), ne(certifications.status, 'approved')));
+  return (links?.n ?? 0) + (open?.n ?? 0);
+}
+
+/** The enterprise columns of a certified company form. */
+export function enterpriseColumns(form: TCompanyForm) {
+  return {
+    name: form.name,
+    englishName: form.englishName,
+    chineseShort: form.chineseShort || null,
+    englishShort: form.englishShort || null,
+    usci: form.usci,
+    role: form.automaker ? 1 : 0,
+    businessAttribute: form.businessAttribute,
+    steelAttributes: [...form.steelAttributes],
+    scene: form.scene,
+    deploymentMethod: form.deploymentMethod,
+    businessTermFrom: form.businessTermFrom,
+    businessTermTo: form.businessTermTo,
+    registeredAddress: form.registeredAddress,
+    operationAddress: form.operationAddress,
+    legalPersonName: form.legalPersonName,
+    legalPersonIdType: form.legalPersonIdType,
+    legalPersonIdNumber: form.legalPersonIdNumber,
+    legalPersonIdValidFrom: form.legalPersonIdValidFrom,
+    legalPersonIdValidTo: form.legalPersonIdValidTo,
+    idPhotoFront: form.idPhotoFront,
+    idPhotoBack: form.idPhotoBack,
+    businessLicence: form.businessLicence,
+  };
+}
+
+/** The upload fields of the form and the business type each must have been uploaded as. */
+export const FORM_UPLOADS = [
+  ['businessLicence', 'businessLicence'],
+  ['idPhotoFront', 'idPhoto'],
+  ['idPhotoBack', 'idPhoto'],
+] as const;
+
+export const uploadKeysOf = (form: TCompanyForm): string[] => FORM_UPLOADS.map(([field]) => form[field]);
+
+// Serialises certificate numbering between concurrent approvals (any constant unique to this use).
+const CERTIFICATE_NUMBER_LOCK = 0x54484345;
+
+/** 'TH-CERT-<year>-<6-digit sequence>', the sequence restarting each year. */
+export async function nextCertificateNumber(tx: Db, issuedAt: Date): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CERTIFICATE_NUMBER_LOCK}::bigint)`);
+  const prefix = `TH-CERT-${issuedAt.getUTCFullYear()}-`;
+  const [last] = await tx
+    .select({ number: certificates.number })
+    .from(certificates)
+    .where(like(certificates.number, `${prefix}%`))
+    .orderBy(desc(certificates.number))
+    .limit(1);
+  const sequence = last ? Number(last.number.slice(prefix.length)) + 1 : 1;
+  return `${prefix}${String(sequence).padStart(6, '0')}`;
+}
+
+/** The record kept with a certificate: what was certified, for whom, under which number. */
+export function certificatePayload(args: {
+  number: string;
+  issuedAt: Date;
+  did: string;
+  chainAccount: string;
+  form: Pick<TCompanyForm, 'name' | 'englishName' | 'usci'>;
+}): Record<string, unknown> {
+  return {
+    type: 'EnterpriseCertification',
+    number: args.number,
+    issuer: 'Tracehub',
+    issuedAt: args.issuedAt.toISOString(),
+    subject: {
+      did: args.did,
+      chainAccount: args.chainAccount,
+      name: args.form.name,
+      englishName: args.form.englishName,
+      usci: args.form.usci,
+    },
+  };
+}

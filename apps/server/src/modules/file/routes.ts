@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { API_BASE, ZEnvelope, api, type TParsed } from '@tracehub/contract';
+import type { AppDeps, SessionContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { authenticateSession, requestMeta, successEnvelope } from '../../platform/http.ts';
+import { contentDisposition, readFile, uploadFile } from './service.ts';
+
+// Documents the multipart part for OpenAPI; the handler reads the parts itself, so the parsed body is null.
+const MULTIPART_FILE_BODY = z
+  .object({ file: z.string().meta({ format: 'binary', description: 'The file (one, at most 5MB)' }) })
+  .nullish();
+
+/**
+ * Registered by hand because the upload is multipart and the view is a download; both keep the contract's
+ * query schema, the envelope for answers and errors, and the session check of registerEndpoint.
+ */
+export function fileRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { upload, view } = api.file;
+  // As registerEndpoint does: the caller is checked on request, before the query or any part is read.
+  const callers = new WeakMap<FastifyRequest, SessionContext>();
+  const authenticated = (level: 'session' | 'anyKind') => async (req: FastifyRequest) => {
+    callers.set(req, await authenticateSession(deps, req, level));
+  };
+  const callerOf = (req: FastifyRequest): SessionContext => {
+    const session = callers.get(req);
+    if (!session) throw new AppError('NOT_LOGGED_IN');
+    return session;
+  };
+
+  app.route({
+    method: upload.method,
+    url: `${API_BASE}${upload.path}`,
+    schema: {
+      querystring: upload.input,
+      consumes: ['multipart/form-data'],
+      body: MULTIPART_FILE_BODY,
+      response: { 200: ZEnvelope(upload.output) },
+      tags: [upload.tag],
+      summary: upload.summary,
+      security: [{ bearer: [] }],
+    },
+    onRequest: authenticated('session'),
+    handler: async (req) => {
+      const meta = requestMeta(req);
+      const session = callerOf(req);
+      const part = await req.file();
+      // toBuffer fails with FST_REQ_FILE_TOO_LARGE (F1001 'Max5MB') beyond the multipart limit.
+      const content = part ? await part.toBuffer() : null;
+      const query = req.query as TParsed<typeof upload>;
+      const info = await uploadFile(
+        deps,
+        session,
+        query,
+        part && content ? { fileName: part.filename, content } : null,
+        meta,
+      );
+      return successEnvelope(meta, info);
+    },
+  });
+
+  app.route({
+    method: view.method,
+    url: `${API_BASE}${view.path}`,
+    schema: {
+      querystring: view.input,
+      description: 'Answers the content with its own content type; failures are envelopes like any call.',
+      produces: ['application/octet-stream'],
+      tags: [view.tag],
+      summary: view.summary,
+      security: [{ bearer: [] }],
+    },
+    onRequest: authenticated('anyKind'),
+    handler: async (req, reply) => {
+      const session = callerOf(req);
+      const { fileKey } = req.query as TParsed<typeof view>;
+      const { row, content } = await readFile(deps, session, fileKey);
+      return reply
+        .header('content-type', row.contentType)
+        .header('content-disposition', contentDisposition(row.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(content);
+    },
+  });
+}

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import {
+  FILE_BIZ_TYPES,
+  fileExtension,
+  isAllowedFile,
+  type TFileBizType,
+  type TFileInfo,
+} from '@tracehub/contract';
+import { files } from '../../db/schema.ts';
+import type { AppDeps, RequestMeta, SessionContext } from '../../platform/context.ts';
+import { sha256Hex } from '../../platform/crypto.ts';
+import { AppError, fieldInvalid } from '../../platform/errors.ts';
+import { storageKeyOf } from '../../platform/storage.ts';
+import { findFileByKey, toFileInfo, type FileRow } from './repo.ts';
+
+/**
+ * Uploads that belong to a certification, not to the enterprise the applicant happens to be signed in to:
+ * only the applicant and the auditing operators read them until approval hands them to the new enterprise.
+ */
+export const CERTIFICATION_BIZ_TYPES: ReadonlySet<TFileBizType> = new Set(['businessLicence', 'idPhoto']);
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The name as shown later: no directories, no control characters, at most 200 characters. */
+function cleanFileName(name: string): string {
+  const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(-200);
+}
+
+export interface Upload {
+  fileName: string;
+  content: Buffer;
+}
+
+/**
+ * Stores one upload: the extension must be one the business type accepts and the leading bytes must be
+ * of that extension's kind (spec 5); the content is hashed (SHA-256) and kept under a random key.
+ */
+export async function uploadFile(
+  deps: AppDeps,
+  session: SessionContext,
+  input: { bizType: TFileBizType; bizNo?: string | undefined },
+  upload: Upload | null,
+  meta: RequestMeta,
+): Promise<TFileInfo> {
+  if (!upload) throw fieldInvalid(meta.lang, 'file', 'v.file.required');
+  const allowed = FILE_BIZ_TYPES[input.bizType];
+  const fileName = cleanFileName(upload.fileName);
+  if (!isAllowedFile(fileName, upload.content, allowed)) {
+    throw new AppError('FILE_TYPE_INVALID', { types: allowed.join('/') });
+  }
+  const fileKey = randomBytes(16).toString('hex');
+  const storagePath = storageKeyOf(fileKey);
+  await deps.storage.put(storagePath, upload.content);
+  try {
+    const [row] = await deps.db
+      .insert(files)
+      .values({
+        fileKey,
+        ownerUserId: session.userId,
+        enterpriseUuid: CERTIFICATION_BIZ_TYPES.has(input.bizType) ? null : session.enterpriseUuid,
+        bizType: input.bizType,
+        bizNo: input.bizNo || null,
+        fileName,
+        contentType: CONTENT_TYPES[fileExtension(fileName)] ?? 'application/octet-stream',
+        size: upload.content.length,
+        sha256: sha256Hex(upload.content),
+        storagePath,
+      })
+      .returning();
+    return toFileInfo(row!);
+  } catch (err) {
+    // Content without its row could never be read or cleaned up.
+    await deps.storage.remove(storagePath);
+    throw err;
+  }
+}
+
+/** Its owner, members of its enterprise (in their current session) and operators auditing certifications. */
+function mayRead(session: SessionContext, row: FileRow): boolean {
+  if (row.ownerUserId === session.userId) return true;
+  if (session.kind === 'operator') return CERTIFICATION_BIZ_TYPES.has(row.bizType as TFileBizType);
+  return row.enterpriseUuid !== null && row.enterpriseUuid === session.enterpriseUuid;
+}
+
+/** A file the caller may read; any other is E1003, so a key's existence is never confirmed. */
+export async function readFile(
+  deps: AppDeps,
+  session: SessionContext,
+  fileKey: string,
+): Promise<{ row: FileRow; content: Buffer }> {
+  const row = await findFileByKey(deps.db, fileKey);
+  if (!row || !mayRead(session, row)) throw new AppError('NOT_FOUND');
+  const content = await deps.storage.get(row.storagePath);
+  if (!content) throw new AppError('NOT_FOUND');
+  return { row, content };
+}
+
+/** inline, with the UTF-8 name (RFC 6266/5987) and an ASCII fallback for old clients. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where uploaded content lives; the `files` table keeps its identity, owner and SHA-256. Keys are chosen
+ * by the server (never by a client), so an implementation may map them to paths directly.
+ */
+export interface FileStorage {
+  put(key: string, content: Buffer): Promise<void>;
+  /** The content, or null when nothing is stored under the key. */
+  get(key: string): Promise<Buffer | null>;
+  remove(key: string): Promise<void>;
+}
+
+// Keys are `<2 hex>/<hex>`: a short fan-out directory keeps any one directory small.
+const KEY_RE = /^[0-9a-f]{2}\/[0-9a-f]{16,64}$/;
+
+function checkedKey(key: string): string {
+  // A key that could climb out of the root never reaches the file system.
+  if (!KEY_RE.test(key)) throw new Error(`invalid storage key: ${key}`);
+  return key;
+}
+
+/** The storage key of a file key (random hex). */
+export const storageKeyOf = (fileKey: string): string => checkedKey(`${fileKey.slice(0, 2)}/${fileKey}`);
+
+/** Files on the local disk under `root` (by default `${DATA_DIR}/files`). */
+export function diskStorage(root: string): FileStorage {
+  const full = (key: string) => path.join(root, checkedKey(key));
+  return {
+    async put(key, content) {
+      const file = full(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Written beside and renamed, so a crash never leaves half a file under the key.
+      const partial = `${file}.partial`;
+      await fs.writeFile(partial, content, { mode: 0o600 });
+      await fs.rename(partial, file);
+    },
+    async get(key) {
+      try {
+        return await fs.readFile(full(key));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+    async remove(key) {
+      await fs.rm(full(key), { force: true });
+    },
+  };
+}
+
+/** Files in memory: for DATA_DIR memory:// (tests), where nothing may outlive the process. */
+export function memoryStorage(): FileStorage {
+  const store = new Map<string, Buffer>();
+  return {
+    async put(key, content) {
+      store.set(checkedKey(key), Buffer.from(content));
+    },
+    async get(key) {
+      return store.get(checkedKey(key)) ?? null;
+    },
+    async remove(key) {
+      store.delete(checkedKey(key));
+    },
+  };
+}
+
+/** The storage for a DATA_DIR: memory for memory://, otherwise `${DATA_DIR}/files`. */
+export function createStorage(dataDir: string): FileStorage {
+  return dataDir.startsWith('memory://') ? memoryStorage() : diskStorage(path.join(dataDir, 'files'));
+}

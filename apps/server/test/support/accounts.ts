@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { TMember, TRole, TSessionToken } from '@tracehub/contract';
+import { call, type TestApp } from './app.ts';
+import { expectOk, loginStep } from './helpers.ts';
+
+/**
+ * Account administration through the API, as an enterprise administrator does it: roles with their
+ * permission codes, members holding them, and signing in as those members.
+ */
+
+let serial = 0;
+/** A user name (and e-mail) no test has used yet. */
+export function uniqueName(prefix = 'member'): string {
+  serial += 1;
+  return `${prefix}-${process.pid}-${serial}`;
+}
+
+/** Creates a role with these codes and enables it (when it has codes); returns it. */
+export async function createRole(
+  app: FastifyInstance,
+  adminToken: string,
+  codes: string[],
+  opts: { name?: string; dataScope?: 'company' | 'account' } = {},
+): Promise<TRole> {
+  const role = expectOk(
+    await call<TRole>(app, '/role/add', {
+      token: adminToken,
+      body: { name: opts.name ?? uniqueName('角色'), nameEn: 'Test role' },
+    }),
+  );
+  const configured = expectOk(
+    await call<TRole>(app, '/role/configAuth', {
+      token: adminToken,
+      body: {
+        id: role.id,
+        permissionCodes: codes,
+        dataScope: opts.dataScope ?? 'company',
+        projectScope: 'all',
+      },
+    }),
+  );
+  if (codes.length === 0) return configured;
+  return expectOk(
+    await call<TRole>(app, '/role/updateStatus', {
+      token: adminToken,
+      body: { id: role.id, status: 'enabled' },
+    }),
+  );
+}
+
+/** Creates a member (new account with the initial password) holding these roles. */
+export async function createMember(
+  app: FastifyInstance,
+  adminToken: string,
+  roleIds: number[],
+  username = uniqueName(),
+): Promise<TMember> {
+  return expectOk(
+    await call<TMember>(app, '/member/add', {
+      token: adminToken,
+      body: { username, email: `${username}@example.com`, roleIds },
+    }),
+  );
+}
+
+/** Both sign-in steps with a given password; returns the session token. */
+export async function signInAs(
+  app: FastifyInstance,
+  account: string,
+  password: string,
+  enterpriseUuid: string,
+): Promise<string> {
+  const step = await loginStep(app, account, password);
+  const session = expectOk(
+    await call<TSessionToken>(app, '/login/selectEnterprise', {
+      body: { isLogined: false, loginAccount: account, enterpriseUuid, verifyKey: step.verifyKey },
+    }),
+  );
+  return session.token;
+}
+
+/** A new member of the enterprise with only these codes, signed in: its token and member row. */
+export async function memberWith(
+  t: TestApp,
+  adminToken: string,
+  enterpriseUuid: string,
+  codes: string[],
+): Promise<{ token: string; member: TMember; role: TRole }> {
+  const role = await createRole(t.app, adminToken, codes);
+  const member = await createMember(t.app, adminToken, [role.id]);
+  const token = await signInAs(
+    t.app,
+    member.username,
+    t.runtime.deps.config.INITIAL_PASSWORD,
+    enterpriseUuid,
+  );
+  return { token, member, role };
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { App, Form, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api, LIMITS, ZIdRuleInput } from '@tracehub/contract';
+import type { z } from 'zod';
+import { call } from '../../../api/client';
+import { useLang } from '../../../i18n';
+import { AppDialog } from '../../../shared/AppDialog';
+import type { TListItem, TResourceDialogProps } from '../../../shared/list/types';
+import { zodRule } from '../../../shared/zodRules';
+import { IdElementsEditor } from './IdElementsEditor';
+import { DEFAULT_ID_ELEMENTS } from './idRuleModel';
+
+type TIdRuleRow = TListItem<typeof api.operator.idRulePage>;
+type TIdRuleValues = z.input<typeof ZIdRuleInput>;
+
+const CODE_TYPES = ['product', 'batch', 'vin', 'package'] as const;
+const DIALOG_WIDTH = 760;
+const shape = ZIdRuleInput.shape;
+
+/** Creates an ID rule: name, coded object, elements adding up to 32 characters, notes. */
+export function IdRuleDialog({ onClose, onDone }: TResourceDialogProps<TIdRuleRow>) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<TIdRuleValues>();
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async () => {
+    if (submitting) return;
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const parsed = ZIdRuleInput.safeParse(form.getFieldsValue(true));
+    if (!parsed.success) return;
+    setSubmitting(true);
+    try {
+      await call(api.operator.idRuleAdd, parsed.data);
+      void message.success(t('operator.idRule.created'));
+      onDone();
+    } catch {
+      // Shown by the client.
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AppDialog
+      open
+      title={t('operator.idRule.createTitle')}
+      width={DIALOG_WIDTH}
+      onCancel={onClose}
+      onConfirm={() => void submit()}
+      submitting={submitting}
+      testId="id-rule-dialog"
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{
+          codeType: 'product',
+          elements: DEFAULT_ID_ELEMENTS.map((e) => ({ ...e })),
+          notes: '',
+        }}
+      >
+        <div className="rule-form-row">
+          <Form.Item
+            name="name"
+            label={t('operator.idRule.fields.name')}
+            required
+            rules={[zodRule(shape.name, t('operator.idRule.fields.name'), lang)]}
+          >
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item name="codeType" label={t('operator.idRule.fields.codeType')} required>
+            <Select
+              options={CODE_TYPES.map((value) => ({ value, label: t(`operator.idRule.codeType.${value}`) }))}
+            />
+          </Form.Item>
+        </div>
+        <Form.Item label={t('operator.idRule.fields.elements')} required>
+          <IdElementsEditor />
+        </Form.Item>
+        <Form.Item
+          name="notes"
+          label={t('operator.idRule.fields.notes')}
+          rules={[zodRule(shape.notes, t('operator.idRule.fields.notes'), lang)]}
+        >
+          <Input.TextArea
+            maxLength={LIMITS.templateNotesMax}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 4 }}
+          />
+        </Form.Item>
+      </Form>
+    </AppDialog>
+  );
+}

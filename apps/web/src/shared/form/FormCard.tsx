@@ -1,0 +1,40 @@
+import { Button, Card, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { DeclaredForm } from './DeclaredForm';
+import type { TDeclaredForm } from './types';
+import { useFormSubmit } from './useFormSubmit';
+
+/** A declared form on a page of its own (add and edit routes): fields, then Cancel and Submit. */
+export function FormCard<S extends z.ZodType>({
+  onCancel,
+  ...declared
+}: TDeclaredForm<S> & { onCancel: () => void }) {
+  const { t } = useTranslation();
+  const { form, submitting, submit } = useFormSubmit(declared);
+  return (
+    <Card
+      className="th-card form-card"
+      title={declared.title}
+      loading={declared.loading}
+      data-testid={declared.testId}
+    >
+      <DeclaredForm
+        declared={declared}
+        form={form}
+        onSubmit={() => void submit()}
+        disabled={submitting}
+        className="form-card-form"
+      >
+        <Space className="form-card-buttons">
+          <Button onClick={onCancel} disabled={submitting}>
+            {t('common.actions.cancel')}
+          </Button>
+          <Button type="primary" loading={submitting} onClick={() => void submit()} data-testid="form-submit">
+            {t('common.actions.submit')}
+          </Button>
+        </Space>
+      </DeclaredForm>
+    </Card>
+  );
+}

@@ -1,0 +1,216 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { App, Button, Dropdown, Space } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TEndpoint } from '@tracehub/contract';
+import { useLang, type TI18nKey } from '../../i18n';
+import { useConfirm } from '../confirm';
+import { usePermissions } from '../permissions';
+import type {
+  TActionContext,
+  TListItem,
+  TRenderContext,
+  TResource,
+  TRowAction,
+  TToolbarAction,
+} from './types';
+
+/** Row actions shown as links before the rest fold into "More". */
+const INLINE_ROW_ACTIONS = 3;
+
+type TDialogState<T> = { key: string; record: T | null; rows: T[] } | null;
+type TAnyAction<T> = TRowAction<T> | TToolbarAction<T>;
+
+function labelOf<A>(
+  label: TI18nKey | ((target: A, ctx: TRenderContext) => string),
+  target: A,
+  ctx: TRenderContext,
+): string {
+  return typeof label === 'function' ? label(target, ctx) : ctx.t(label);
+}
+
+/**
+ * The actions of a resource as buttons: only those whose permission code the session holds (spec 6), each
+ * doing its one thing (navigate, open a dialog, or confirm and run), with repeat clicks ignored while it
+ * runs and the list refreshed after. Returns the row and toolbar renderers and the open dialog.
+ */
+export function useResourceActions<E extends TEndpoint>(
+  resource: TResource<E>,
+  onSelectionDone: () => void = () => undefined,
+) {
+  type T = TListItem<E>;
+  const { t } = useTranslation();
+  const lang = useLang();
+  const can = usePermissions();
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<TDialogState<T>>(null);
+  const running = useRef(new Set<string>());
+  const ctx: TRenderContext = { lang, t };
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: resource.keys.all });
+  const actionCtx: TActionContext<T> = {
+    ...ctx,
+    navigate,
+    confirm,
+    message,
+    invalidate,
+    openDialog: (key, target) => setDialog({ key, record: target.record ?? null, rows: target.rows ?? [] }),
+  };
+
+  async function perform<A>(
+    action: TAnyAction<T>,
+    target: A,
+    runKey: string,
+    dialogTarget: { record?: T; rows?: T[] },
+  ) {
+    const blocked = (action.guard as ((t: A, c: TRenderContext) => TI18nKey | null) | undefined)?.(
+      target,
+      ctx,
+    );
+    if (blocked) {
+      void message.warning(t(blocked));
+      return;
+    }
+    if (action.dialog) {
+      actionCtx.openDialog(action.dialog, dialogTarget);
+      return;
+    }
+    const run = action.run as ((target: A, c: TActionContext<T>) => Promise<unknown>) | undefined;
+    if (!run || running.current.has(runKey)) return;
+    const execute = async () => {
+      await run(target, actionCtx);
+      if (action.success) void message.success(t(action.success));
+      onSelectionDone();
+      await invalidate();
+    };
+    running.current.add(runKey);
+    try {
+      const content = (action.confirm as ((t: A, c: TRenderContext) => ReactNode) | undefined)?.(target, ctx);
+      if (content !== undefined) await confirm({ content, danger: action.danger, onConfirm: execute });
+      else await execute();
+    } catch {
+      // The client already showed why.
+    } finally {
+      running.current.delete(runKey);
+    }
+  }
+
+  const rowActionsOf = (record: T, options: { inDetail?: boolean } = {}) =>
+    (resource.rowActions ?? []).filter(
+      (a) => can(a.permission) && (!options.inDetail || !a.listOnly) && (a.visible?.(record, ctx) ?? true),
+    );
+
+  /** Follows a row action's link, or performs it for the record. */
+  const activate = (action: TRowAction<T>, record: T) => {
+    if (action.to) void navigate(action.to(record));
+    else void perform(action, record, `${action.key}:${String(record[resource.rowKey])}`, { record });
+  };
+
+  const rowButton = (action: TRowAction<T>, record: T, inDetail: boolean) => {
+    const onClick = () => activate(action, record);
+    return (
+      <Button
+        key={action.key}
+        type={inDetail ? 'default' : 'link'}
+        size={inDetail ? 'middle' : 'small'}
+        danger={action.danger}
+        onClick={onClick}
+        data-testid={`action-${action.key}`}
+      >
+        {labelOf(action.label, record, ctx)}
+      </Button>
+    );
+  };
+
+  /** The buttons of a row (links with a "More" menu), or of a detail page (plain buttons, all shown). */
+  const renderRowActions = (record: T, options: { inDetail?: boolean } = {}): ReactNode => {
+    const actions = rowActionsOf(record, options);
+    if (actions.length === 0) return null;
+    if (options.inDetail) return <Space wrap>{actions.map((a) => rowButton(a, record, true))}</Space>;
+    const inline = actions.length > INLINE_ROW_ACTIONS + 1 ? actions.slice(0, INLINE_ROW_ACTIONS) : actions;
+    const folded = actions.slice(inline.length);
+    return (
+      <Space size={0} className="row-actions">
+        {inline.map((a) => rowButton(a, record, false))}
+        {folded.length > 0 && (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: folded.map((a) => ({
+                key: a.key,
+                danger: a.danger,
+                label: <span data-testid={`action-${a.key}`}>{labelOf(a.label, record, ctx)}</span>,
+              })),
+              onClick: ({ key }) => {
+                const action = folded.find((a) => a.key === key);
+                if (action) activate(action, record);
+              },
+            }}
+          >
+            <Button type="link" size="small" data-testid="action-more">
+              {t('common.list.more')}
+              <DownOutlined />
+            </Button>
+          </Dropdown>
+        )}
+      </Space>
+    );
+  };
+
+  const toolbarActions = (resource.toolbar ?? []).filter((a) => can(a.permission));
+
+  const renderToolbar = (selected: T[]): ReactNode =>
+    toolbarActions.length === 0 ? null : (
+      <Space wrap className="list-toolbar">
+        {toolbarActions.map((action) => (
+          <Button
+            key={action.key}
+            type={action.primary ? 'primary' : 'default'}
+            danger={action.danger}
+            icon={action.icon}
+            disabled={action.batch === true && selected.length === 0}
+            onClick={() =>
+              action.to
+                ? void navigate(action.to)
+                : void perform(action, selected, action.key, { rows: selected })
+            }
+            data-testid={`toolbar-${action.key}`}
+          >
+            {labelOf(action.label, selected, ctx)}
+          </Button>
+        ))}
+        {selected.length > 0 && (
+          <span className="list-selected" data-testid="list-selected">
+            {t('common.list.selected', { count: selected.length })}
+          </span>
+        )}
+      </Space>
+    );
+
+  const Dialog = dialog ? resource.dialogs?.[dialog.key] : undefined;
+  const dialogElement =
+    dialog && Dialog ? (
+      <Dialog
+        record={dialog.record}
+        rows={dialog.rows}
+        onClose={() => setDialog(null)}
+        onDone={() => {
+          setDialog(null);
+          onSelectionDone();
+          void invalidate();
+        }}
+      />
+    ) : null;
+
+  return {
+    renderRowActions,
+    renderToolbar,
+    dialogElement,
+    hasRowActions: (resource.rowActions ?? []).some((a) => can(a.permission)),
+    hasBatch: toolbarActions.some((a) => a.batch),
+  };
+}

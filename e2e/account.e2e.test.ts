@@ -1,0 +1,380 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { AUTOMAKER, enterpriseRows, openFromSidebar, signIn, submitPassword } from './support/flows';
+import { useHarness } from './support/harness';
+import { latestMailCode } from './support/server';
+
+/** The server's default initial password of new members (apps/server config INITIAL_PASSWORD). */
+const INITIAL_PASSWORD = 'Tracehub@2026';
+const AUTOMAKER_USCI = '91310000MA1K4A0B2Y';
+
+/** A list page by its route name (one tab, so one list, per name). */
+function list(page: Page, name: string): Locator {
+  return page.getByTestId(`list-account/${name}`);
+}
+
+/** The open dialog that holds the element with this test id. */
+function dialog(page: Page, testId: string): Locator {
+  return page.locator('.ant-modal').filter({ has: page.getByTestId(testId) });
+}
+
+/** A row of a list by a text it shows. */
+function row(scope: Locator, text: string): Locator {
+  return scope.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
+}
+
+/** Chooses options of the antd select with this id by their labels, then closes its dropdown. */
+async function choose(page: Page, selectId: string, labels: readonly string[]): Promise<void> {
+  await page.locator(`#${selectId}`).click();
+  for (const label of labels) {
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+        hasText: label,
+      })
+      .first()
+      .click();
+  }
+  await page.keyboard.press('Escape');
+}
+
+/** Ticks a node of the role's permission tree by its permission code. */
+async function tick(page: Page, code: string): Promise<void> {
+  const node = page
+    .getByTestId('permission-tree')
+    .locator('.ant-tree-treenode')
+    .filter({
+      has: page.locator(`[data-code="${code}"]`),
+    });
+  await node.first().locator('.ant-tree-checkbox').click();
+}
+
+async function confirm(page: Page): Promise<void> {
+  await page.getByTestId('confirm-ok').click();
+}
+
+async function message(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-message').getByText(text).waitFor();
+}
+
+type TEnvelope<T> = { code: string; msg: string; data: T };
+
+async function post<T>(baseUrl: string, path: string, body: unknown, bearer?: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as TEnvelope<T>;
+  if (envelope.code !== '0000') throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+  return envelope.data;
+}
+
+/** Registers an account and applies to join the automaker, as a newcomer would at sign-in. */
+async function applyToAutomaker(baseUrl: string, username: string, remark: string): Promise<void> {
+  const email = `${username}@example.com`;
+  const password = 'Applicant@2024';
+  await post(baseUrl, '/login/getLoginMailVerifyCode', { email, purpose: 'register' });
+  const code = await latestMailCode(baseUrl, email);
+  await post(baseUrl, '/enterpriseUserRel/anonymous/enterpriseUserRelCommit', {
+    username,
+    email,
+    password,
+    confirmPassword: password,
+    code,
+    agreement: true,
+  });
+  const step = await post<{ verifyKey: string }>(baseUrl, '/login/loginByPwd', {
+    loginAccount: username,
+    password,
+  });
+  await post(
+    baseUrl,
+    '/enterpriseUserExamine/addEnterpriseUser',
+    { examineName: AUTOMAKER.zh, uniformSocialCreditCode: AUTOMAKER_USCI, remark },
+    step.verifyKey,
+  );
+}
+
+describe('account management', () => {
+  const h = useHarness();
+
+  it('creates a role with two pages, a member with it, and the member sees only those pages (zh)', async () => {
+    const { page, errors } = await h.session('zh');
+    await signIn(page, 'demo-auto', AUTOMAKER.zh);
+    const roleName = '工作台查看员';
+    const username = `viewer${Date.now() % 100000}`;
+
+    // The role: created disabled, it cannot be enabled before permissions are configured.
+    await openFromSidebar(page, ['账号管理', '角色管理']);
+    await page.waitForURL('**/account/role');
+    await list(page, 'role').getByTestId('toolbar-create').click();
+    const roleDialog = dialog(page, 'role-form-dialog');
+    await roleDialog.getByTestId('dialog-confirm').click();
+    await roleDialog.getByText('角色名称不能为空').waitFor();
+    await page.locator('#role-form-dialog_name').fill(roleName);
+    await page.locator('#role-form-dialog_nameEn').fill('Workbench viewer');
+    await page.locator('#role-form-dialog_description').fill('只能查看工作台和个人基本信息');
+    await screenshot(page, 'w1-role-create-zh');
+    await roleDialog.getByTestId('dialog-confirm').click();
+    await message(page, '角色已创建，请为其配置权限后启用');
+    const roleRow = row(list(page, 'role'), roleName);
+    await expect.poll(() => roleRow.getByTestId('status-badge').textContent()).toBe('已停用');
+    await roleRow.getByTestId('action-toggle').click();
+    await message(page, '请先为该角色配置权限，再启用');
+
+    // Permissions: only the workbench and the user centre's basic information.
+    await roleRow.getByTestId('action-configAuth').click();
+    await page.waitForURL('**/account/role/configAuth/*');
+    await page.getByTestId('permission-tree').waitFor();
+    await tick(page, 'Workbench');
+    await tick(page, 'PerBasic');
+    // Ticking a page ticks its operations; untick them again so only the page remains.
+    for (const code of ['EditUserName', 'EditEmail', 'EditPassword', 'EditSession', 'EditProfilePhoto']) {
+      await tick(page, code);
+    }
+    await expect
+      .poll(() => page.getByTestId('permission-tree').locator('.ant-tree-checkbox-checked').count())
+      .toBe(2);
+    await expect
+      .poll(() => page.getByTestId('permission-tree').locator('.ant-tree-checkbox-indeterminate').count())
+      .toBe(1);
+    await page.getByTestId('config-auth-form').getByText('本账号数据').click();
+    await screenshot(page, 'w1-role-config-zh');
+    await page.getByTestId('config-auth-form').getByTestId('form-submit').click();
+    await message(page, '权限已保存');
+    await page.waitForURL('**/account/role?_cache=1');
+    await roleRow.getByTestId('action-toggle').click();
+    await confirm(page);
+    await expect.poll(() => roleRow.getByTestId('status-badge').textContent()).toBe('已启用');
+
+    // The role's detail shows the granted part of the tree.
+    await roleRow.getByTestId('action-view').click();
+    await page.waitForURL('**/account/role/roleDetail/*');
+    const granted = page.getByTestId('permission-tree-view');
+    await granted.waitFor();
+    expect(await granted.textContent()).toContain('基本信息');
+    expect(await granted.textContent()).not.toContain('修改密码');
+    await screenshot(page, 'w1-role-detail-zh');
+
+    // The member, with the new role.
+    await openFromSidebar(page, ['账号管理', '成员管理']);
+    await page.waitForURL('**/account/member');
+    await list(page, 'member').getByTestId('toolbar-create').click();
+    await page.waitForURL('**/account/member/addMember');
+    await page.getByTestId('add-member-form').getByTestId('form-submit').click();
+    await page.getByText('用户名不能为空').waitFor();
+    await page.getByText('请至少选择一个角色').waitFor();
+    await page.locator('#add-member-form_username').fill(username);
+    await page.locator('#add-member-form_email').fill(`${username}@example.com`);
+    await page.locator('#add-member-form_chineseName').fill('王小明');
+    await choose(page, 'add-member-form_roleIds', [roleName]);
+    await screenshot(page, 'w1-member-add-zh');
+    await page.getByTestId('add-member-form').getByTestId('form-submit').click();
+    await message(page, '成员已创建并已邮件通知，请将初始密码告知成员');
+    await page.waitForURL(/\/account\/member(\?|$)/);
+    const memberRow = row(list(page, 'member'), username);
+    await memberRow.waitFor();
+    expect(await memberRow.textContent()).toContain(roleName);
+    expect(await memberRow.textContent()).toContain('本账号数据');
+    await screenshot(page, 'w1-member-list-zh');
+    // The add page's tab closed with the form.
+    expect(await page.locator('[data-testid="tab"][data-name="account/member/addMember"]').count()).toBe(0);
+
+    // The member signs in with the initial password and sees only the two pages.
+    const member = await h.session('zh');
+    await submitPassword(member.page, username, INITIAL_PASSWORD);
+    await enterpriseRows(member.page).filter({ hasText: AUTOMAKER.zh }).click();
+    await member.page.waitForURL('**/workbench');
+    const sidebar = member.page.getByTestId('sidebar');
+    await sidebar.getByText('用户中心').waitFor();
+    const sidebarText = (await sidebar.textContent()) ?? '';
+    expect(sidebarText).toContain('工作台');
+    for (const hidden of ['账号管理', '系统日志', '企业信息']) expect(sidebarText).not.toContain(hidden);
+    await openFromSidebar(member.page, ['用户中心', '基本信息']);
+    await member.page.getByTestId('perbasic-card').waitFor();
+    // Page code only: none of the operation buttons.
+    for (const button of ['edit-username', 'edit-email', 'edit-password', 'edit-session', 'change-avatar']) {
+      expect(await member.page.getByTestId(button).count()).toBe(0);
+    }
+    await screenshot(member.page, 'w1-member-limited-zh');
+    await member.page.goto('/account/member');
+    await member.page.waitForURL('**/404');
+    expect(await member.page.getByTestId('toolbar-create').count()).toBe(0);
+    expect(errors, errors.join('\n')).toEqual([]);
+    expect(member.errors, member.errors.join('\n')).toEqual([]);
+  });
+
+  it('audits link applications: one approved with a role, one rejected with a reason in a batch (en)', async () => {
+    const base = h.server().baseUrl;
+    const suffix = Date.now() % 100000;
+    await applyToAutomaker(base, `joiner${suffix}`, 'Purchasing team');
+    await applyToAutomaker(base, `visitor${suffix}`, 'Trial');
+    const { page, errors } = await h.session('en');
+    await signIn(page, 'demo-auto', AUTOMAKER.en);
+    await openFromSidebar(page, ['Accounts', 'Member Audit']);
+    await page.waitForURL('**/account/audit');
+    const joiner = row(list(page, 'audit'), `joiner${suffix}`);
+    await joiner.waitFor();
+    expect(await joiner.getByTestId('examine-status').textContent()).toBe('Pending');
+    await screenshot(page, 'w1-audit-list-en');
+
+    // Reject needs a reason; approving gives a role.
+    await joiner.getByTestId('action-audit').click();
+    const audit = dialog(page, 'audit-dialog');
+    await audit.getByText('Reject', { exact: true }).click();
+    await audit.getByTestId('dialog-confirm').click();
+    await audit.getByText('Please enter the reason for rejecting').waitFor();
+    await audit.getByText('Approve', { exact: true }).click();
+    await choose(page, 'audit-dialog_roleIds', ['Business clerk']);
+    await screenshot(page, 'w1-audit-dialog-en');
+    await audit.getByTestId('dialog-confirm').click();
+    await message(page, 'The audit is recorded');
+    await expect.poll(() => joiner.getByTestId('examine-status').textContent()).toBe('Approved');
+    // Audited rows cannot be audited or selected again.
+    expect(await joiner.getByTestId('action-audit').count()).toBe(0);
+    expect(await joiner.locator('input[type="checkbox"]').isDisabled()).toBe(true);
+
+    // Batch: select the other application, reject it with a reason.
+    const visitor = row(list(page, 'audit'), `visitor${suffix}`);
+    const batchButton = list(page, 'audit').getByTestId('toolbar-batchAudit');
+    expect(await batchButton.isDisabled()).toBe(true);
+    await visitor.locator('.ant-checkbox-input').check();
+    await batchButton.click();
+    const batch = dialog(page, 'audit-dialog');
+    await batch.getByText('Bulk audit (1 selected)').waitFor();
+    await batch.getByText('Reject', { exact: true }).click();
+    await page.locator('#audit-dialog_remark').fill('Not a member of our staff');
+    await batch.getByTestId('dialog-confirm').click();
+    await expect.poll(() => visitor.getByTestId('examine-status').textContent()).toBe('Rejected');
+    expect(await visitor.textContent()).toContain('Not a member of our staff');
+    await screenshot(page, 'w1-audit-done-en');
+
+    // The approved account is a member now, with the role given.
+    await openFromSidebar(page, ['Accounts', 'Members']);
+    await page.waitForURL('**/account/member');
+    const member = row(list(page, 'member'), `joiner${suffix}`);
+    await member.waitFor();
+    expect(await member.textContent()).toContain('Business clerk');
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+
+  it('keeps the search mode per route across a reload, searches, filters and pages (zh)', async () => {
+    const { page, errors } = await h.session('zh');
+    await signIn(page, 'demo-auto', AUTOMAKER.zh);
+    await openFromSidebar(page, ['账号管理', '成员管理']);
+    await page.waitForURL('**/account/member');
+    const list = page.getByTestId('list-account/member');
+    await list.getByTestId('search-basic').waitFor();
+
+    // Basic mode: the field chooser, and Enter searches the chosen field.
+    await list.getByTestId('search-combination-field').click();
+    await page.locator('.ant-select-item-option', { hasText: '邮箱' }).click();
+    await list.getByTestId('search-combination-input').fill('demo-multi@tracehub.local');
+    await list.getByTestId('search-combination-input').press('Enter');
+    await page.waitForURL(/email=demo-multi%40tracehub\.local/);
+    await expect.poll(() => list.locator('tr.ant-table-row').count()).toBe(1);
+
+    // Advanced mode is remembered for this route only, across a reload.
+    await list.getByTestId('search-mode-toggle').click();
+    await list.getByTestId('search-advanced').waitFor();
+    await screenshot(page, 'w1-member-advanced-zh');
+    await page.reload();
+    await page.getByTestId('list-account/member').getByTestId('search-advanced').waitFor();
+    await openFromSidebar(page, ['账号管理', '角色管理']);
+    await page.getByTestId('list-account/role').getByTestId('search-basic').waitFor();
+
+    // Reset clears every search value.
+    await openFromSidebar(page, ['账号管理', '成员管理']);
+    await page.waitForURL('**/account/member*');
+    const members = page.getByTestId('list-account/member');
+    await members.getByTestId('search-reset').click();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await row(members, 'demo-auto').waitFor();
+    await row(members, 'demo-multi').waitFor();
+
+    // The status column's filter popover: confirm only once the choice differs from the applied one.
+    await members.getByTestId('filter-status').first().click();
+    const popover = page.getByTestId('filter-popover');
+    await popover.waitFor();
+    expect(await popover.getByTestId('filter-confirm').isDisabled()).toBe(true);
+    await popover.getByText('已停用').click();
+    expect(await popover.getByTestId('filter-confirm').isDisabled()).toBe(false);
+    await screenshot(page, 'w1-member-filter-zh');
+    await popover.getByTestId('filter-confirm').click();
+    await page.waitForURL(/status=disabled/);
+    await members.locator('.ant-empty-description', { hasText: '暂无数据' }).waitFor();
+    await screenshot(page, 'w1-member-empty-zh');
+
+    // Page sizes up to 1000; large pages render virtual rows.
+    await page.goto('/account/member?pageSize=1000');
+    const big = page.getByTestId('list-account/member');
+    await big.locator('.ant-table-tbody-virtual').waitFor();
+    await big.locator('.ant-pagination-options .ant-select').click();
+    const sizes = await page.locator('.ant-select-item-option').allTextContents();
+    expect(sizes).toEqual(['10 条/页', '20 条/页', '50 条/页', '100 条/页', '500 条/页', '1000 条/页']);
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+
+  it('disables and enables a member, resets a password and transfers the administrator (en)', async () => {
+    const { page, context, errors } = await h.session('en');
+    await signIn(page, 'demo-auto', AUTOMAKER.en);
+    // A member whose account is only in this enterprise: its password may be reset here.
+    const token = (await context.cookies()).find((c) => c.name === 'tracehub_token')?.value;
+    const clerk = `clerk${Date.now() % 100000}`;
+    const roles = await post<{ id: number; name: string }[]>(h.server().baseUrl, '/role/options', {}, token);
+    const clerkRole = roles.find((r) => r.name === '业务专员');
+    await post(
+      h.server().baseUrl,
+      '/member/add',
+      { username: clerk, email: `${clerk}@example.com`, roleIds: [clerkRole?.id ?? 0] },
+      token,
+    );
+    await openFromSidebar(page, ['Accounts', 'Members']);
+    await page.waitForURL('**/account/member');
+    const member = row(list(page, 'member'), clerk);
+    await member.waitFor();
+
+    await member.getByTestId('action-toggle').click();
+    await page.getByText(`Disable the member "${clerk}"?`, { exact: false }).waitFor();
+    await confirm(page);
+    await expect.poll(() => member.getByTestId('status-badge').textContent()).toBe('Disabled');
+    await member.getByTestId('action-toggle').click();
+    await confirm(page);
+    await expect.poll(() => member.getByTestId('status-badge').textContent()).toBe('Enabled');
+
+    await member.getByTestId('action-more').click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId('action-resetPassword').click();
+    await confirm(page);
+    await message(page, 'The password was reset to the initial password and the member was told by e-mail');
+
+    const multi = row(list(page, 'member'), 'demo-multi');
+    // The detail page repeats the actions; transferring there makes demo-multi the administrator.
+    await multi.getByTestId('action-view').click();
+    await page.waitForURL('**/account/member/memberDetail/*');
+    await page.getByTestId('detail-account/member').getByText('demo-multi@tracehub.local').waitFor();
+    await screenshot(page, 'w1-member-detail-en');
+    await page.getByTestId('action-transferAdmin').click();
+    await page
+      .getByText('Transfer the enterprise administrator role to "demo-multi"?', { exact: false })
+      .waitFor();
+    await screenshot(page, 'w1-member-transfer-en');
+    await confirm(page);
+    await message(page, 'The administrator role was transferred');
+    // No longer the administrator: demo-auto's menu loses the account pages at once.
+    await page.waitForURL((url) => !url.pathname.startsWith('/account'));
+    await page.goto('/account/member');
+    await page.waitForURL('**/404');
+
+    // demo-multi is the administrator now.
+    const admin = await h.session('en');
+    await signIn(admin.page, 'demo-multi', AUTOMAKER.en);
+    await openFromSidebar(admin.page, ['Accounts', 'Members']);
+    await expect
+      .poll(() => row(list(admin.page, 'member'), 'demo-multi').getByTestId('admin-badge').count())
+      .toBe(1);
+    expect(await row(list(admin.page, 'member'), 'demo-auto').getByTestId('admin-badge').count()).toBe(0);
+    expect(errors, errors.join('\n')).toEqual([]);
+    expect(admin.errors, admin.errors.join('\n')).toEqual([]);
+  });
+});

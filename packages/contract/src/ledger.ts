@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { listRequest, ZListResponse } from './list.ts';
+
+/*
+ * The verifiable evidence ledger (ARCHITECTURE 3). Every evidence-bearing change appends a leaf
+ * (RFC 9162 leaf hash of the RFC 8785 canonical event); a sealer closes signed blocks
+ * {height, prevHash, treeSize, rootHash, time}; an anchor job writes block roots to an EVM chain.
+ * In the console's words: txHash = the leaf hash; chainHeight / chainHash / chainDate = the sealing
+ * block's height, hash and time.
+ */
+
+const zHex = z.string().regex(/^[0-9a-f]{64}$/, 'v.ledger.hash');
+
+export const ZBlockHeader = z.object({
+  height: z.number().int(),
+  prevHash: z.string(),
+  treeSize: z.number().int(),
+  rootHash: z.string(),
+  /** Epoch milliseconds. */
+  time: z.number().int(),
+});
+export type TBlockHeader = z.infer<typeof ZBlockHeader>;
+
+export const ZSignedBlock = z.object({
+  header: ZBlockHeader,
+  /** SHA-256 of the header's RFC 8785 bytes, lowercase hex. */
+  hash: z.string(),
+  /** Ed25519 signature by the platform key over the same bytes, hex. */
+  signature: z.string(),
+});
+export type TSignedBlock = z.infer<typeof ZSignedBlock>;
+
+/** Where a block root was written on an EVM chain. */
+export const ZAnchor = z.object({
+  height: z.number().int(),
+  chainId: z.number().int(),
+  contract: z.string(),
+  txHash: z.string(),
+  blockNumber: z.number().int().nullable(),
+  anchoredAt: z.number().int(),
+  /** Explorer link from configuration (spec 9: explorer host by environment), when one is set. */
+  explorerUrl: z.string().nullable(),
+});
+export type TAnchor = z.infer<typeof ZAnchor>;
+
+/** The chain detail of a record (spec 3): status sealed or not yet, and where. */
+export const ZChainDetail = z.object({
+  txHash: z.string(),
+  txTime: z.number().int(),
+  status: z.enum(['sealed', 'pending']),
+  chainHeight: z.number().int().nullable(),
+  chainHash: z.string().nullable(),
+  chainDate: z.number().int().nullable(),
+  anchor: ZAnchor.nullable(),
+  eventType: z.string(),
+  subjectId: z.string(),
+});
+export type TChainDetail = z.infer<typeof ZChainDetail>;
+
+/** An inclusion proof of one leaf against a signed block (RFC 9162 2.1.3). */
+export const ZInclusionProof = z.object({
+  leafIndex: z.number().int(),
+  treeSize: z.number().int(),
+  leafHash: z.string(),
+  /** Audit path, lowercase hex, leaf to root. */
+  auditPath: z.array(z.string()),
+  rootHash: z.string(),
+  block: ZSignedBlock,
+  anchor: ZAnchor.nullable(),
+  /** The canonical leaf data (RFC 8785 JSON) so a verifier can recompute the leaf hash itself. */
+  leafData: z.string(),
+});
+export type TInclusionProof = z.infer<typeof ZInclusionProof>;
+
+export const ZConsistencyProof = z.object({
+  from: ZSignedBlock,
+  to: ZSignedBlock,
+  /** RFC 9162 2.1.4 consistency proof between the two tree sizes, hex. */
+  proof: z.array(z.string()),
+});
+
+export const ZPlatformKey = z.object({
+  algorithm: z.literal('Ed25519'),
+  /** Raw 32-byte public key, hex. */
+  publicKey: z.string(),
+  keyId: z.string(),
+});
+
+export const ZEvidenceRecord = z.object({
+  id: z.number().int(),
+  eventType: z.string(),
+  subjectType: z.string(),
+  subjectId: z.string(),
+  payloadHash: z.string(),
+  signerDid: z.string().nullable(),
+  chain: ZChainDetail,
+  createdAt: z.number().int(),
+});
+export type TEvidenceRecord = z.infer<typeof ZEvidenceRecord>;
+
+export const publicLedgerEndpoints = {
+  key: endpoint({
+    method: 'GET',
+    path: '/public/ledger/key',
+    input: z.object({}).default({}),
+    output: ZPlatformKey,
+    auth: 'public',
+    tag: 'public-ledger',
+    summary: "The platform's Ed25519 public key that signs block headers",
+  }),
+  latest: endpoint({
+    method: 'GET',
+    path: '/public/ledger/latest',
+    input: z.object({}).default({}),
+    output: ZSignedBlock.nullable(),
+    auth: 'public',
+    tag: 'public-ledger',
+    summary: 'The newest sealed block (null before the first)',
+  }),
+  block: endpoint({
+    method: 'GET',
+    path: '/public/ledger/blocks/:height',
+    input: z.object({ height: z.coerce.number().int().min(0) }),
+    output: ZSignedBlock.extend({ anchor: ZAnchor.nullable() }),
+    auth: 'public',
+    tag: 'public-ledger',
+    summary: 'One signed block and its anchor',
+  }),
+  proof: endpoint({
+    method: 'GET',
+    path: '/public/ledger/proof',
+    input: z.object({ hash: z.string().trim().toLowerCase().pipe(zHex) }),
+    output: ZInclusionProof,
+    auth: 'public',
+    tag: 'public-ledger',
+    summary:
+      'Inclusion proof of a record found by its leaf hash (txHash) or its data hash (a file’s SHA-256), against the block that sealed it',
+  }),
+  consistency: endpoint({
+    method: 'GET',
+    path: '/public/ledger/consistency',
+    input: z.object({ from: z.coerce.number().int().min(0), to: z.coerce.number().int().min(0) }),
+    output: ZConsistencyProof,
+    auth: 'public',
+    tag: 'public-ledger',
+    summary: 'Consistency proof between the trees of two blocks (RFC 9162 2.1.4)',
+  }),
+  did: endpoint({
+    method: 'GET',
+    path: '/public/did/:did',
+    input: z.object({ did: z.string().max(200) }),
+    output: z.record(z.string(), z.unknown()),
+    auth: 'public',
+    tag: 'public-ledger',
+    summary: "An enterprise's W3C DID document (did:ethr), or the platform's (did:web)",
+  }),
+  credential: endpoint({
+    method: 'GET',
+    path: '/public/credentials/:number',
+    input: z.object({ number: z.string().max(64) }),
+    output: z.record(z.string(), z.unknown()),
+    auth: 'public',
+    tag: 'public-ledger',
+    summary: 'A certification certificate as a W3C verifiable credential signed by the platform',
+  }),
+};
+
+export const ledgerEndpoints = {
+  getHash: endpoint({
+    method: 'POST',
+    path: '/graph/getHash',
+    input: z.object({ hash: z.string().trim().toLowerCase().pipe(zHex) }),
+    output: ZChainDetail,
+    auth: 'enterprise',
+    tag: 'ledger',
+    summary: "Chain detail of one of the enterprise's records, by its txHash or data hash",
+  }),
+  queryProductChainRecordsPage: endpoint({
+    method: 'POST',
+    path: '/graph/queryProductChainRecordsPage',
+    input: listRequest({
+      eventType: z.string().max(64).optional(),
+      subjectId: z.string().max(100).optional(),
+      status: z.enum(['sealed', 'pending']).optional(),
+      createdFrom: z.coerce.number().int().optional(),
+      createdTo: z.coerce.number().int().optional(),
+    }),
+    output: ZListResponse(ZEvidenceRecord),
+    auth: 'enterprise',
+    tag: 'ledger',
+    summary: "The enterprise's on-chain evidence records",
+  }),
+};
