@@ -50,6 +50,18 @@ export async function buildApp({
           'Every response is an envelope {code, msg, data}; code "0000" is success. Messages follow Accept-Language (zh default, en).',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      tags: [
+        {
+          name: 'public-ledger',
+          description:
+            'The evidence ledger, verifiable without the platform\'s code (README "Verifying evidence"). Leaf ' +
+            'data is RFC 8785 JSON {v, type, enterpriseUuid, subjectType, subjectId, payloadHash, dataHash?, ' +
+            'time, signer?}; leaf hash (txHash) = SHA-256(0x00 || leaf data); RFC 9162 Merkle tree; a block ' +
+            'header {height, prevHash, treeSize, rootHash, time} is hashed (SHA-256) and Ed25519-signed by the ' +
+            'platform key over its RFC 8785 bytes. L3001: not sealed yet; L3002: unknown; L3003: the stored ' +
+            'record no longer verifies.',
+        },
+      ],
     },
     transform: jsonSchemaTransform,
   });

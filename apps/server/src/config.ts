@@ -20,6 +20,11 @@ const ZConfig = z.object({
   /** SMTP URL for nodemailer, e.g. smtp://user:pass@mail.example.com:587. Without it mail stays in the outbox. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Tracehub <no-reply@tracehub.local>'),
+  /**
+   * How often the evidence sealer closes a block of new leaves (ARCHITECTURE 3), in milliseconds; 0 turns
+   * the job off (tests seal by hand). Pending leaves are always sealed once at start.
+   */
+  LEDGER_SEAL_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   /** EVM chain id used in did:ethr identifiers. */
   CHAIN_ID: z.coerce.number().int().positive().default(1337),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -72,7 +72,7 @@ describe('roles (/account/role)', () => {
     const codes: string[] = [];
     const walk = (nodes: TMenuNode[]) => nodes.forEach((n) => (codes.push(n.code), walk(n.childs)));
     walk(tree);
-    expect(tree.map((n) => n.code)).toEqual(['Workbench', 'UserCenter', 'Account', 'Log']);
+    expect(tree.map((n) => n.code)).toEqual(['Workbench', 'Evidence', 'UserCenter', 'Account', 'Log']);
     expect(codes).toEqual(
       expect.arrayContaining(['Member', 'CreateMember', 'SetPermission', 'Audit', 'BatchAudit']),
     );

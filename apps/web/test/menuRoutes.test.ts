@@ -140,6 +140,23 @@ describe('sidebar', () => {
     expect(docs?.children?.map((c) => c.node.title)).toEqual(['手册']);
   });
 
+  it('keeps a page not configured for the enterprise, marked, with its detail route (spec 6)', () => {
+    const unconfigured = buildMenuTree(
+      MENU,
+      () => true,
+      () => true,
+      new Set(['Log']),
+    );
+    const items = buildSidebar(unconfigured);
+    expect(items.map((i) => [i.key, i.node.configured])).toEqual([
+      ['/workbench', true],
+      [expect.stringMatching(/^dir:/), true],
+      ['/log/list', false],
+    ]);
+    const details = matchPageRoute(buildPageRoutes(unconfigured), '/log/details/1')?.route;
+    expect(details?.node.configured).toBe(false);
+  });
+
   it('highlights the list for a hidden detail page and opens the directories of a page', () => {
     const details = matchPageRoute(routes, '/log/details/1')?.route;
     const perfrom = matchPageRoute(routes, '/userCenter/perfrom')?.route;

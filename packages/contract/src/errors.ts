@@ -259,6 +259,13 @@ export const ERRORS = {
     zh: '链上没有找到该哈希的记录',
     en: 'No record with this hash is on the ledger',
   },
+  /** The stored record, its tree nodes or its block no longer verify: tampering or corruption. */
+  LEDGER_INTEGRITY: {
+    code: 'L3003',
+    http: 409,
+    zh: '该记录的链上证明校验失败，数据可能已被篡改',
+    en: 'The ledger proof of this record failed verification; the data may have been tampered with',
+  },
 
   /** Spec: evidence VIN upload errors; the client shows a link to the error log. */
   FILE_ROWS_INVALID: {
@@ -295,4 +302,6 @@ export const CLIENT_ERROR_CODES = {
   resetToken: [ERRORS.SESSION_EXPIRED.code, ERRORS.SESSION_REVOKED.code] as readonly string[],
   redirectLogin: ERRORS.NOT_LOGGED_IN.code,
   fileErrorLog: ERRORS.FILE_ROWS_INVALID.code,
+  /** Spec 6: the page shows "contact the enterprise administrator" instead of a toast. */
+  moduleNotConfigured: ERRORS.MODULE_NOT_CONFIGURED.code,
 } as const;

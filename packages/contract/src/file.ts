@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { ZChainDetail } from './ledger.ts';
 
 /**
  * Business types of uploads. Each names the extensions it accepts (spec 5); the server checks extension,
@@ -28,6 +29,22 @@ export const ZFileInfo = z.object({
 });
 export type TFileInfo = z.infer<typeof ZFileInfo>;
 
+/** A file of a business record with its on-chain evidence (spec: /file/list). */
+export const ZFileEvidence = z.object({
+  fileName: z.string(),
+  /** SHA-256 of the content, lowercase hex. */
+  fileHash: z.string(),
+  /** The leaf hash of the upload's evidence. */
+  txHash: z.string(),
+  /** The evidence time, epoch milliseconds. */
+  txTime: z.number().int(),
+  /** The evidence record's key (its ledger event id). */
+  rowkey: z.string(),
+  fileKey: z.string(),
+  chain: ZChainDetail,
+});
+export type TFileEvidence = z.infer<typeof ZFileEvidence>;
+
 export const fileEndpoints = {
   /** Multipart: field `file`; query bizType and bizNo. Registered by hand (multipart), described here. */
   upload: endpoint({
@@ -49,5 +66,15 @@ export const fileEndpoints = {
     auth: 'session',
     tag: 'file',
     summary: 'The content of an uploaded file the caller may read',
+  }),
+  list: endpoint({
+    method: 'POST',
+    path: '/file/list',
+    input: z.object({ bizType: ZFileBizType, bizNo: z.string().trim().min(1).max(100) }),
+    output: z.array(ZFileEvidence),
+    auth: 'enterprise',
+    tag: 'file',
+    summary:
+      "The enterprise's files of one business record (bizType, bizNo), oldest first, with each upload's on-chain evidence",
   }),
 };

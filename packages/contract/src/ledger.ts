@@ -130,7 +130,11 @@ export const publicLedgerEndpoints = {
   proof: endpoint({
     method: 'GET',
     path: '/public/ledger/proof',
-    input: z.object({ hash: z.string().trim().toLowerCase().pipe(zHex) }),
+    input: z.object({
+      hash: z.string().trim().toLowerCase().pipe(zHex),
+      /** Prove against this later block instead of the one that sealed the record. */
+      atHeight: z.coerce.number().int().min(0).optional(),
+    }),
     output: ZInclusionProof,
     auth: 'public',
     tag: 'public-ledger',
@@ -153,7 +157,7 @@ export const publicLedgerEndpoints = {
     output: z.record(z.string(), z.unknown()),
     auth: 'public',
     tag: 'public-ledger',
-    summary: "An enterprise's W3C DID document (did:ethr), or the platform's (did:web)",
+    summary: "An enterprise's W3C DID document (did:ethr), or the platform's (did:key of its Ed25519 key)",
   }),
   credential: endpoint({
     method: 'GET',

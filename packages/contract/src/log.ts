@@ -16,6 +16,7 @@ export const LOG_ACTIONS = {
   certificationApprove: { zh: '企业认证通过', en: 'Certification approved' },
   certificationReturn: { zh: '企业认证退回', en: 'Certification returned' },
   enterpriseStatus: { zh: '启用或停用企业', en: 'Enable or disable enterprise' },
+  enterpriseModules: { zh: '配置企业模块', en: 'Configure enterprise modules' },
   companyUpdate: { zh: '修改企业信息', en: 'Update company information' },
 } as const satisfies Record<string, TBilingual>;
 

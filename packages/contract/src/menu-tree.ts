@@ -299,6 +299,9 @@ export const ENTERPRISE_MENU_TREE: TMenuDef[] = [
     ]),
     hidden('TaskList', 'detail/:taskId', 'task/detail', '任务详情', 'Task Details'),
   ]),
+  dir('Evidence', '/evidence', '区块链存证', 'On-chain Evidence', 'link', [
+    page('ChainRecords', 'chainRecords', 'ledger/chainRecords', '存证记录', 'Evidence Records'),
+  ]),
 
   dir('ProductPassport', '/productPassport', '产品护照', 'Product Passport', 'idcard', [
     page('TraceTemplate', 'template', 'productPassport/template', '溯源模板', 'Traceability Templates', [
@@ -456,4 +459,5 @@ export const AVAILABLE_PAGES: ReadonlySet<string> = new Set([
   'account/role/roleDetail',
   'account/role/configAuth',
   'account/audit',
+  'ledger/chainRecords',
 ]);

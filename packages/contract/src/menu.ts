@@ -44,6 +44,12 @@ export interface TMenuNode {
   affix: boolean;
   back: boolean;
   noCache: boolean;
+  /**
+   * False when the platform has not configured the node's module for the enterprise (spec 6): the page
+   * (an action: its page) shows "contact the enterprise administrator" and its endpoints answer B2030.
+   * A directory is configured while any node below it is.
+   */
+  configured: boolean;
   data: { code: string; type: TMenuType };
   childs: TMenuNode[];
 }
@@ -63,6 +69,7 @@ export const ZMenuNode: z.ZodType<TMenuNode> = z.lazy(() =>
     affix: z.boolean(),
     back: z.boolean(),
     noCache: z.boolean(),
+    configured: z.boolean(),
     data: z.object({
       code: z.string(),
       type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
@@ -90,27 +97,44 @@ export function menuCodes(tree: readonly TMenuDef[]): string[] {
   return [...out];
 }
 
+/** Whether a page's component is built (served and offered in role configuration). */
+export const isAvailablePage = (component: string): boolean => AVAILABLE_PAGES.has(component);
+
+const NO_CODES: ReadonlySet<string> = new Set();
+
 /**
  * Numbers the tree depth-first (ids from 1, parentId 0 at the top), joins relative paths and keeps only
  * pages that are built and granted (with their granted actions). A directory shows with any child.
+ * `unconfigured` holds the page codes the platform has not configured for the enterprise: those pages and
+ * their actions stay in the tree (the user is told to contact the administrator) with `configured` false.
  */
 export function buildMenuTree(
   tree: readonly TMenuDef[],
   granted: (code: string) => boolean,
-  available: (component: string) => boolean = (c) => AVAILABLE_PAGES.has(c),
+  available: (component: string) => boolean = isAvailablePage,
+  unconfigured: ReadonlySet<string> = NO_CODES,
 ): TMenuNode[] {
   let next = 1;
-  const build = (nodes: readonly TMenuDef[], parentId: number, base: string): TMenuNode[] => {
+  const build = (
+    nodes: readonly TMenuDef[],
+    parentId: number,
+    base: string,
+    page: string | null,
+  ): TMenuNode[] => {
     const out: TMenuNode[] = [];
     for (const def of nodes) {
       const id = next++;
       const path = def.path.startsWith('/') || !def.path ? def.path : `${base}/${def.path}`;
-      const childs = def.children ? build(def.children, id, path) : [];
+      const childs = def.children ? build(def.children, id, path, def.type === 1 ? def.code : page) : [];
       // A directory shows when any child does; pages and actions need their own code.
       if (def.type === 0) {
         if (childs.length === 0) continue;
       } else if (!granted(def.code)) continue;
       if (def.type === 1 && !available(def.component ?? '')) continue;
+      const configured =
+        def.type === 0
+          ? childs.some((c) => c.configured)
+          : !unconfigured.has(def.type === 2 ? (page ?? def.code) : def.code);
       out.push({
         id,
         parentId,
@@ -125,11 +149,34 @@ export function buildMenuTree(
         affix: def.affix ?? false,
         back: def.back ?? false,
         noCache: def.noCache ?? false,
+        configured,
         data: { code: def.code, type: def.type },
         childs,
       });
     }
     return out;
   };
-  return build(tree, 0, '');
+  return build(tree, 0, '', null);
 }
+
+/**
+ * The page each code of a tree belongs to: a page code to itself, an action code to its page's. Directory
+ * codes are left out (a module is configured page by page), unless a page shares the code.
+ */
+export function pageOfCodes(tree: readonly TMenuDef[]): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  const walk = (nodes: readonly TMenuDef[], page: string | null) => {
+    for (const n of nodes) {
+      if (n.type === 1 && !out.has(n.code)) out.set(n.code, n.code);
+      if (n.type === 2 && page && !out.has(n.code)) out.set(n.code, page);
+      if (n.children) walk(n.children, n.type === 1 ? n.code : page);
+    }
+  };
+  walk(tree, null);
+  return out;
+}
+
+/** The page codes of the enterprise menu, built or not: what the platform configures per enterprise. */
+export const ENTERPRISE_PAGE_CODES: ReadonlySet<string> = new Set(
+  [...pageOfCodes(ENTERPRISE_MENU_TREE)].filter(([code, page]) => code === page).map(([code]) => code),
+);

@@ -3,6 +3,7 @@ import { endpoint } from './endpoint.ts';
 import { listRequest, ZListResponse } from './list.ts';
 import { LIMITS } from './limits.ts';
 import { ZSessionToken } from './auth.ts';
+import { ENTERPRISE_PAGE_CODES } from './menu.ts';
 
 /** The operator (platform) end: its own sign-in, enterprise management, rules and the mail outbox. */
 export const ZOperatorEnterprise = z.object({
@@ -18,6 +19,8 @@ export const ZOperatorEnterprise = z.object({
   chainAccount: z.string().nullable(),
   memberCount: z.number().int(),
   certifiedAt: z.number().int().nullable(),
+  /** Page codes of the enterprise menu the platform has not configured for it (spec 6), sorted. */
+  unconfiguredCodes: z.array(z.string()),
 });
 
 /**
@@ -166,6 +169,20 @@ export const operatorEndpoints = {
     auth: 'operator',
     tag: 'operator',
     summary: "Enable or disable an enterprise; a disabled one's members are refused on their next request",
+  }),
+  enterpriseModules: endpoint({
+    method: 'POST',
+    path: '/operator/enterprise/updateModules',
+    input: z.object({
+      enterpriseUuid: z.string().max(64),
+      /** Every page code of ENTERPRISE_MENU_TREE, built or not; unknown codes are refused (E1001). */
+      unconfiguredCodes: z.array(z.string().max(64)).max(ENTERPRISE_PAGE_CODES.size),
+    }),
+    output: ZOperatorEnterprise,
+    auth: 'operator',
+    tag: 'operator',
+    summary:
+      "Set the modules (menu pages) not configured for an enterprise; its members see the pages with 'contact the administrator' and their endpoints answer B2030",
   }),
   idRulePage: endpoint({
     method: 'POST',

@@ -37,5 +37,34 @@ export {
   verifyBlockSignature,
 } from './block.ts';
 export type { BlockChainFailure, BlockChainResult, BlockHeader, SignedBlock } from './block.ts';
-export { evidenceLeafData, evidenceLeafHash } from './evidence.ts';
-export type { EvidenceEvent } from './evidence.ts';
+export {
+  EVIDENCE_LEAF_VERSION,
+  evidenceLeaf,
+  evidenceLeafData,
+  evidenceLeafHash,
+  evidenceLeafText,
+  evidencePayloadHash,
+  parseEvidenceLeaf,
+} from './evidence.ts';
+export type { EvidenceEvent, EvidenceLeaf } from './evidence.ts';
+export {
+  addressOfPublicKey,
+  ethrDidAddress,
+  recoverPayloadSigner,
+  signPayloadHash,
+  verifyPayloadSignature,
+} from './signer.ts';
+export {
+  DATA_INTEGRITY_PROOF,
+  EDDSA_JCS_2022,
+  base58btc,
+  didKeyDocument,
+  didKeyVerificationMethod,
+  ed25519DidKey,
+  ed25519KeyOfDidKey,
+  ed25519Multikey,
+  fromBase58btc,
+  signCredential,
+  verifyCredential,
+} from './credential.ts';
+export type { DataIntegrityProof } from './credential.ts';

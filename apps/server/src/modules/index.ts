@@ -5,6 +5,7 @@ import { certificationRoutes } from './certification/routes.ts';
 import { companyRoutes } from './company/routes.ts';
 import { examineRoutes } from './examine/routes.ts';
 import { fileRoutes } from './file/routes.ts';
+import { ledgerRoutes } from './ledger/routes.ts';
 import { logRoutes } from './log/routes.ts';
 import { memberRoutes } from './member/routes.ts';
 import { operatorRoutes } from './operator/routes.ts';
@@ -27,4 +28,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   memberRoutes(app, deps);
   roleRoutes(app, deps);
   profileRoutes(app, deps);
+  ledgerRoutes(app, deps);
 }

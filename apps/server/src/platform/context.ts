@@ -1,6 +1,7 @@
 import type { DATA_SCOPES, TLang } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
 import type { TConfig } from '../config.ts';
+import type { PlatformKey } from './ledger/platform-key.ts';
 import type { Mailer } from './mail.ts';
 import type { FileStorage } from './storage.ts';
 import type { CompanyVerifier } from './verifier.ts';
@@ -16,6 +17,8 @@ export interface AppDeps {
   storage: FileStorage;
   /** The third-party check of certifications. */
   verifier: CompanyVerifier;
+  /** The platform's Ed25519 key: signs ledger blocks and verifiable credentials (platform/ledger). */
+  platformKey: PlatformKey;
 }
 
 export type TDataScope = (typeof DATA_SCOPES)[number];
@@ -33,6 +36,8 @@ export interface SessionContext {
   isEnterpriseAdmin: boolean;
   /** Data permission of the member's roles: all company data, or only rows its own account created. */
   dataScope: TDataScope;
+  /** Page codes the platform has not configured for the enterprise (spec 6); empty without one. */
+  unconfigured: ReadonlySet<string>;
 }
 
 /** The tenant context that business services and repositories take first. */
@@ -42,6 +47,8 @@ export interface TenantContext {
   permissions: ReadonlySet<string>;
   /** Business lists restrict themselves to the caller's own rows when this is 'account'. */
   dataScope: TDataScope;
+  /** Page codes not configured for the enterprise: their endpoints are refused before any handler. */
+  unconfigured: ReadonlySet<string>;
 }
 
 /** Caller of an 'account'-level endpoint: a session, or the sign-in step's verifyKey. */

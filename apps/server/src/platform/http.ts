@@ -11,6 +11,7 @@ import {
 } from '@tracehub/contract';
 import type { AccountContext, AppDeps, RequestMeta, SessionContext, TenantContext } from './context.ts';
 import { AppError, KeepWritesError } from './errors.ts';
+import { assertEndpointAccess } from './permissions.ts';
 import { bearerToken, resolveSession, resolveVerifyKey } from './session.ts';
 import { withTenant } from './tenancy.ts';
 import type { Db } from '../db/client.ts';
@@ -75,14 +76,13 @@ async function authenticate(
   if (level === 'session') return { session };
 
   if (!session.enterpriseUuid) throw new AppError('ENTERPRISE_UNAVAILABLE');
-  if (permission.length > 0 && !permission.some((code) => session.permissions.has(code))) {
-    throw new AppError('FORBIDDEN');
-  }
+  assertEndpointAccess(permission, session);
   const tenant: TenantContext = {
     enterpriseUuid: session.enterpriseUuid,
     userId: session.userId,
     permissions: session.permissions,
     dataScope: session.dataScope,
+    unconfigured: session.unconfigured,
   };
   return { session, tenant };
 }

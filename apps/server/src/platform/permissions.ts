@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { ENTERPRISE_MENU, menuCodes } from '@tracehub/contract';
+import { ENTERPRISE_MENU, menuCodes, pageOfCodes } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
 import { rolePermissions, roles, userRoles } from '../db/schema.ts';
-import type { TDataScope } from './context.ts';
+import type { SessionContext, TDataScope } from './context.ts';
+import { AppError } from './errors.ts';
 
 /** Every code of the enterprise menu: what an enterprise administrator holds. */
 export const ALL_ENTERPRISE_CODES: ReadonlySet<string> = new Set(menuCodes(ENTERPRISE_MENU));
@@ -45,4 +46,25 @@ export async function memberAccess(
     permissions,
     dataScope: rows.some((r) => r.dataScope === 'company') ? 'company' : 'account',
   };
+}
+
+/** The page each code of the enterprise menu belongs to (an action: its page), built once. */
+const PAGE_OF_CODE: ReadonlyMap<string, string> = pageOfCodes(ENTERPRISE_MENU);
+
+/**
+ * The permission check of an enterprise endpoint (any one of `codes` suffices; none needed when empty):
+ * E1008 when the member holds none of them, B2030 when every one it holds belongs to a page the platform
+ * has not configured for the enterprise (spec 6), so the user is told to ask the administrator rather
+ * than that they lack the right.
+ */
+export function assertEndpointAccess(
+  codes: readonly string[],
+  session: Pick<SessionContext, 'permissions' | 'unconfigured'>,
+): void {
+  if (codes.length === 0) return;
+  const held = codes.filter((code) => session.permissions.has(code));
+  if (held.length === 0) throw new AppError('FORBIDDEN');
+  if (session.unconfigured.size === 0) return;
+  const configured = (code: string) => !session.unconfigured.has(PAGE_OF_CODE.get(code) ?? '');
+  if (!held.some(configured)) throw new AppError('MODULE_NOT_CONFIGURED');
 }

@@ -12,6 +12,7 @@ const SLIDE_WRITE_INTERVAL_MS = 60_000;
 export const VERIFY_KEY_TTL_SECONDS = 300;
 /** Revoke reason of sessions ended because the member was disabled in their enterprise. */
 export const MEMBER_DISABLED_REASON = 'member-disabled';
+const NO_CODES: ReadonlySet<string> = new Set();
 
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
@@ -77,7 +78,8 @@ export async function revokeSessionsOf(
  * disabled account, member or company its own message; the enterprise link must still be approved.
  */
 export async function resolveSession(db: Db, token: string): Promise<SessionContext | null> {
-  // One round trip: the session, its account, and its enterprise link (left joins: it may have none).
+  // One round trip: the session, its account, its enterprise link and the enterprise's status and
+  // unconfigured modules (left joins: it may have none).
   const [row] = await db
     .select({
       id: sessions.id,
@@ -94,6 +96,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
       linkIsAdmin: enterpriseUsers.isAdmin,
       linkStatus: enterpriseUsers.status,
       enterpriseStatus: enterprises.status,
+      unconfiguredCodes: enterprises.unconfiguredCodes,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -124,6 +127,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
   let permissions: ReadonlySet<string> = new Set();
   let dataScope: TDataScope = 'account';
   let isEnterpriseAdmin = false;
+  let unconfigured: ReadonlySet<string> = NO_CODES;
   if (row.enterpriseUuid) {
     if (row.linkIsAdmin === null) throw new AppError('ENTERPRISE_UNAVAILABLE');
     if (row.enterpriseStatus !== 'enabled') throw new AppError('COMPANY_DISABLED');
@@ -132,6 +136,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
       throw new AppError('ACCOUNT_DISABLED');
     }
     isEnterpriseAdmin = row.linkIsAdmin;
+    if (row.unconfiguredCodes?.length) unconfigured = new Set(row.unconfiguredCodes);
     ({ permissions, dataScope } = await memberAccess(db, row.enterpriseUuid, row.userId, row.linkIsAdmin));
   }
 
@@ -150,6 +155,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
     permissions,
     isEnterpriseAdmin,
     dataScope,
+    unconfigured,
   };
 }
 

@@ -21,9 +21,13 @@ import {
   knownCompanies,
 } from '../db/schema.ts';
 import { sha256Hex } from '../platform/crypto.ts';
+import type { EvidenceKeys } from '../platform/ledger/append.ts';
+import { issueCertificationCredential } from '../platform/ledger/identity.ts';
+import type { PlatformKey } from '../platform/ledger/platform-key.ts';
+import { recordCertification, recordFileUpload } from '../platform/ledger/subjects.ts';
 import { storageKeyOf, type FileStorage } from '../platform/storage.ts';
 import { registryVerifier } from '../platform/verifier.ts';
-import { certificatePayload, nextCertificateNumber } from '../modules/certification/repo.ts';
+import { nextCertificateNumber } from '../modules/certification/repo.ts';
 import { demoDocumentPng } from './demo-images.ts';
 
 // Certification data of the demo: the company fields of the demo enterprises, their approved
@@ -243,6 +247,7 @@ const DEFAULT_ID_ELEMENTS = DEFAULT_ID_RULE_ELEMENTS;
 async function seedFile(
   tx: Db,
   storage: FileStorage,
+  keys: EvidenceKeys,
   f: {
     ownerUserId: number;
     enterpriseUuid: string | null;
@@ -254,17 +259,21 @@ async function seedFile(
   const fileKey = randomBytes(16).toString('hex');
   const storagePath = storageKeyOf(fileKey);
   await storage.put(storagePath, f.content);
-  await tx.insert(files).values({
-    fileKey,
-    ownerUserId: f.ownerUserId,
-    enterpriseUuid: f.enterpriseUuid,
-    bizType: f.bizType,
-    fileName: f.fileName,
-    contentType: 'image/png',
-    size: f.content.length,
-    sha256: sha256Hex(f.content),
-    storagePath,
-  });
+  const [row] = await tx
+    .insert(files)
+    .values({
+      fileKey,
+      ownerUserId: f.ownerUserId,
+      enterpriseUuid: f.enterpriseUuid,
+      bizType: f.bizType,
+      fileName: f.fileName,
+      contentType: 'image/png',
+      size: f.content.length,
+      sha256: sha256Hex(f.content),
+      storagePath,
+    })
+    .returning();
+  await recordFileUpload(tx, keys, row!);
   return fileKey;
 }
 
@@ -272,12 +281,13 @@ async function seedFile(
 async function seedCompanyImages(
   tx: Db,
   storage: FileStorage,
+  keys: EvidenceKeys,
   ownerUserId: number,
   enterpriseUuid: string | null,
   accent: DemoProfile['accent'],
 ) {
   const image = (bizType: TFileBizType, fileName: string) =>
-    seedFile(tx, storage, {
+    seedFile(tx, storage, keys, {
       ownerUserId,
       enterpriseUuid,
       bizType,
@@ -338,6 +348,8 @@ export async function seedCertificationData(
   tx: Db,
   opts: {
     storage: FileStorage;
+    keys: EvidenceKeys;
+    platformKey: PlatformKey;
     enterprises: SeededEnterprise[];
     operatorUserId: number;
     applicantUserId: number;
@@ -346,7 +358,14 @@ export async function seedCertificationData(
 ): Promise<void> {
   for (const e of opts.enterprises) {
     const profile = DEMO_PROFILES[e.key];
-    const uploads = await seedCompanyImages(tx, opts.storage, e.applicantUserId, e.uuid, profile.accent);
+    const uploads = await seedCompanyImages(
+      tx,
+      opts.storage,
+      opts.keys,
+      e.applicantUserId,
+      e.uuid,
+      profile.accent,
+    );
     await tx.update(enterprises).set(uploads).where(eq(enterprises.uuid, e.uuid));
     const form = demoForm({ ...e, automaker: e.role === 1, profile, uploads });
     await tx.insert(certifications).values({
@@ -362,19 +381,24 @@ export async function seedCertificationData(
       auditedAt: opts.now,
     });
     const number = await nextCertificateNumber(tx, opts.now);
-    await tx.insert(certificates).values({
-      number,
-      enterpriseUuid: e.uuid,
-      did: e.did,
-      issuedAt: opts.now,
-      payload: certificatePayload({
+    const [certificate] = await tx
+      .insert(certificates)
+      .values({
         number,
-        issuedAt: opts.now,
+        enterpriseUuid: e.uuid,
         did: e.did,
-        chainAccount: e.chainAddress,
-        form,
-      }),
-    });
+        issuedAt: opts.now,
+        payload: issueCertificationCredential(opts.platformKey, {
+          number,
+          did: e.did,
+          name: e.name,
+          englishName: e.englishName,
+          usci: e.usci,
+          certifiedAt: opts.now,
+        }),
+      })
+      .returning();
+    await recordCertification(tx, opts.keys, certificate!, opts.now);
   }
 
   const registry = [
@@ -428,7 +452,14 @@ export async function seedCertificationData(
   );
 
   const jiangnan = DEMO_REGISTRY[0];
-  const uploads = await seedCompanyImages(tx, opts.storage, opts.applicantUserId, null, [140, 124, 240]);
+  const uploads = await seedCompanyImages(
+    tx,
+    opts.storage,
+    opts.keys,
+    opts.applicantUserId,
+    null,
+    [140, 124, 240],
+  );
   await tx.insert(certifications).values({
     applicantUserId: opts.applicantUserId,
     usci: jiangnan.usci,

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { enterpriseUsers, enterprises, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
 import { hashPassword } from '../platform/crypto.ts';
 import { newEnterpriseIdentity } from '../platform/keys.ts';
+import type { PlatformKey } from '../platform/ledger/platform-key.ts';
 import type { FileStorage } from '../platform/storage.ts';
 import {
   DEMO_PROFILES,
@@ -88,7 +89,7 @@ const CLERK_CODES = ['Workbench', 'UserCenter', 'PerBasic', 'PerFrom'];
 /** Seeds the demo data set, only into a database without accounts. Returns whether it seeded. */
 export async function seedDemo(
   db: Db,
-  opts: { masterKey: Buffer; chainId: number; storage: FileStorage },
+  opts: { masterKey: Buffer; platformKey: PlatformKey; chainId: number; storage: FileStorage },
 ): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
@@ -200,6 +201,8 @@ export async function seedDemo(
       userId(key === 'auto' ? 'demo-auto' : key === 'supplier' ? 'demo-supplier' : 'operator');
     await seedCertificationData(tx, {
       storage: opts.storage,
+      keys: { masterKey: opts.masterKey },
+      platformKey: opts.platformKey,
       enterprises: DEMO_ENTERPRISES.map((e): SeededEnterprise => ({
         ...e,
         did: identities.get(e.key)!.did,

@@ -43,6 +43,8 @@ export async function startTestApp(
     NODE_ENV: 'test',
     MASTER_KEY: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
+    // Tests seal by hand (sealOnce) so that "not on chain yet" is observable; pending leaves seal at start.
+    LEDGER_SEAL_INTERVAL_MS: '0',
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });

@@ -12,6 +12,7 @@ import {
 import { currentLang, i18n } from '../i18n';
 import { ERROR_TOAST_SECONDS, feedback } from '../shared/feedback';
 import { navigateTo } from '../shared/navigation';
+import { blockPage } from '../stores/moduleGate';
 import { resetSession } from '../stores/session';
 import { ApiError } from './errors';
 import { getToken, removeToken, type TSessionKind } from './token';
@@ -90,7 +91,11 @@ const DISABLED_CODES: readonly string[] = [ERRORS.ACCOUNT_DISABLED.code, ERRORS.
 /** Applies the envelope rules of spec 8 for a non-success code and returns the error to reject with. */
 function businessFailure(envelope: TEnvelopeLike, options: TCallOptions, kind: TSessionKind): ApiError {
   const error = new ApiError('business', envelope.code, envelope.msg, envelope.data ?? null);
-  if (envelope.code === CLIENT_ERROR_CODES.fileErrorLog && options.onFileErrorLog)
+  if (envelope.code === CLIENT_ERROR_CODES.moduleNotConfigured && kind === 'enterprise') {
+    // Spec 6: the page shows "contact the enterprise administrator" in place of its content. A toast
+    // would come back with every call the page repeats.
+    blockPage(window.location.pathname);
+  } else if (envelope.code === CLIENT_ERROR_CODES.fileErrorLog && options.onFileErrorLog)
     options.onFileErrorLog(error);
   else notifyError(envelope.msg, options.silent && !DISABLED_CODES.includes(envelope.code));
 

@@ -15,6 +15,7 @@ const AddIdentifyEnterprisePage = lazyPage(() => import('../features/identify/Ad
 const OperatorLoginPage = lazyPage(() => import('../features/operator/OperatorLoginPage'));
 const OperatorLayout = lazyPage(() => import('../layout/operator/OperatorLayout'));
 const ErrorPage = lazyPage(() => import('../features/errors/ErrorPage'));
+const VerifyPage = lazyPage(() => import('../features/verify/VerifyPage'));
 
 /**
  * Public routes, the landing redirects, and everything else inside the console layout, whose pages come
@@ -27,6 +28,8 @@ export function AppRouter() {
       <NavigationBridge />
       <Suspense fallback={<FullPageLoading />}>
         <Routes>
+          {/* Anyone may verify evidence; the page needs no session, so it stays outside the guard. */}
+          <Route path="/verify" element={<VerifyPage />} />
           <Route element={<RouteGuard />}>
             <Route path="/" element={<Navigate to="/homePage" replace />} />
             <Route path="/homePage" element={<HomePage />} />

@@ -64,6 +64,10 @@ export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
     component: lazyPage(() => import('../features/account/audit/AuditListPage')),
     description: 'account.audit.listDescription',
   },
+  'ledger/chainRecords': {
+    component: lazyPage(() => import('../features/ledger/ChainRecordsPage')),
+    description: 'ledger.records.description',
+  },
 };
 
 export function pageEntry(componentKey: string): TPageEntry | undefined {

@@ -7,12 +7,29 @@ import { PageErrorBoundary } from '../shared/PageErrorBoundary';
 import { tabOfRoute, type TPageRoute, type TRouteMatch } from '../app/menuRoutes';
 import { pageEntry } from '../app/pages';
 import { ErrorView } from '../features/errors/ErrorView';
+import { ModuleNotConfiguredView } from '../features/errors/ModuleNotConfiguredView';
+import { useModuleGate } from '../stores/moduleGate';
 import { PageTitle } from './PageTitle';
 import { REDIRECT_PREFIX } from './useTabActions';
 
+/**
+ * One page with its title. A page of a module the platform has not configured for the enterprise (its
+ * menu node says so, or the server answered B2030 for this path) shows the message instead (spec 6).
+ */
 function PageFrame({ route }: { route: TPageRoute }) {
   const entry = pageEntry(route.name);
   const Page = entry?.component;
+  // The tab's own location: kept-alive pages render under theirs, not the browser's.
+  const { pathname } = useLocation();
+  const refused = useModuleGate((s) => s.blocked.has(pathname));
+  if (refused || !route.node.configured) {
+    return (
+      <>
+        <PageTitle route={route} />
+        <ModuleNotConfiguredView menuStale={route.node.configured} />
+      </>
+    );
+  }
   return (
     <>
       {!entry?.ownHeader && <PageTitle route={route} />}

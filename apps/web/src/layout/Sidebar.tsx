@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Menu, type MenuProps } from 'antd';
+import { StopOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../stores/session';
 import { useAppStore } from '../stores/app';
 import { pickLangText, useLang } from '../i18n';
@@ -17,20 +19,40 @@ import { LAYOUT_SETTINGS } from '../app/settings';
 
 type TMenuItem = Required<MenuProps>['items'][number];
 
-function toMenuItems(items: readonly TSidebarItem[], lang: 'zh' | 'en'): TMenuItem[] {
+/** The small muted sign after an entry whose module is not configured for the enterprise (spec 6). */
+function NotConfiguredMarker({ label }: { label: string }) {
+  return (
+    <span className="menu-not-configured" title={label} aria-label={label} data-testid="menu-not-configured">
+      <StopOutlined />
+    </span>
+  );
+}
+
+function toMenuItems(items: readonly TSidebarItem[], lang: 'zh' | 'en', notConfigured: string): TMenuItem[] {
   return items.map((item) => {
     const title = pickLangText(lang, item.node.title, item.node.titleEn);
     const icon = item.node.parentId === 0 || item.node.icon ? <MenuIcon name={item.node.icon} /> : undefined;
+    const marker = item.node.configured ? null : <NotConfiguredMarker label={notConfigured} />;
     if (item.children) {
-      return { key: item.key, icon, label: title, children: toMenuItems(item.children, lang) };
+      const label = (
+        <>
+          {title}
+          {marker}
+        </>
+      );
+      return { key: item.key, icon, label, children: toMenuItems(item.children, lang, notConfigured) };
     }
     const label =
       item.node.type === 3 ? (
         <a href={item.node.path} target="_blank" rel="noopener noreferrer">
           {title}
+          {marker}
         </a>
       ) : (
-        <Link to={item.node.path}>{title}</Link>
+        <Link to={item.node.path}>
+          {title}
+          {marker}
+        </Link>
       );
     return { key: item.key, icon, label, title };
   });
@@ -43,7 +65,12 @@ export function Sidebar({ match }: { match: TRouteMatch | null }) {
   const opened = useAppStore((s) => s.sidebarOpened);
   const mobile = useAppStore((s) => s.device === 'mobile');
   const collapsed = !opened && !mobile;
-  const items = useMemo(() => toMenuItems(buildSidebar(menus), lang), [menus, lang]);
+  const { t } = useTranslation();
+  const notConfigured = t('layout.sidebar.notConfigured');
+  const items = useMemo(
+    () => toMenuItems(buildSidebar(menus), lang, notConfigured),
+    [menus, lang, notConfigured],
+  );
 
   const routeOpenKeys = useMemo(() => (match ? sidebarOpenKeys(match.route) : []), [match]);
   const [openKeys, setOpenKeys] = useState<string[]>(routeOpenKeys);

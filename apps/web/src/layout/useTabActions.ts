@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { canCloseTab, useTabs, type TTab } from '../stores/tabs';
 import { withCacheFlag } from '../shared/cacheFlag';
+import { unblockPage } from '../stores/moduleGate';
 
 /** Prefix of the route a tab refresh goes through (spec 2.5): /redirect/<full path>. */
 export const REDIRECT_PREFIX = '/redirect';
@@ -39,6 +40,8 @@ export function useTabActions(activeName: string | null) {
   };
 
   const refresh = (tab: TTab) => {
+    // A page shown as "module not configured" after a B2030 asks the server again.
+    unblockPage(tab.fullPath.split('?')[0] ?? tab.fullPath);
     useTabs.getState().refreshTab(tab.name);
     void navigate(`${REDIRECT_PREFIX}${tab.fullPath}`, { replace: true });
   };

@@ -50,6 +50,10 @@ export const VALIDATION_MESSAGES = {
     zh: '请至少选择一个项目编号',
     en: 'Please select at least one project code',
   },
+  'v.operator.moduleCodes': {
+    zh: '{field}包含未知的模块页面编码：{codes}',
+    en: '{field} has unknown module page codes: {codes}',
+  },
   'v.profile.avatar': {
     zh: '{field}不是您上传的头像图片，请重新上传',
     en: '{field} is not a profile photo you uploaded, please upload it again',

@@ -24,11 +24,12 @@ import type { AppDeps, RequestMeta, SessionContext } from '../../platform/contex
 import { violatedUnique } from '../../platform/db-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newEnterpriseIdentity, type EnterpriseIdentity } from '../../platform/keys.ts';
+import { issueCertificationCredential } from '../../platform/ledger/identity.ts';
+import { recordCertification } from '../../platform/ledger/subjects.ts';
 import { filters, runPlatformListQuery } from '../../platform/list-query.ts';
 import type { MailMessage } from '../../platform/mail.ts';
 import { assignFilesToEnterprise } from '../file/repo.ts';
 import {
-  certificatePayload,
   enterpriseColumns,
   findCertification,
   nextCertificateNumber,
@@ -166,19 +167,26 @@ export async function approve(
       });
       await createAdministrator(tx, enterpriseUuid, current.applicantUserId);
       const number = await nextCertificateNumber(tx, now);
-      await tx.insert(certificates).values({
-        number,
-        enterpriseUuid,
-        did: identity.did,
-        issuedAt: now,
-        payload: certificatePayload({
+      // The blockchain certificate: a verifiable credential by the platform, recorded on the ledger in
+      // this transaction (signed by the new enterprise's key).
+      const [certificate] = await tx
+        .insert(certificates)
+        .values({
           number,
-          issuedAt: now,
+          enterpriseUuid,
           did: identity.did,
-          chainAccount: identity.address,
-          form,
-        }),
-      });
+          issuedAt: now,
+          payload: issueCertificationCredential(deps.platformKey, {
+            number,
+            did: identity.did,
+            name: form.name,
+            englishName: form.englishName,
+            usci: form.usci,
+            certifiedAt: now,
+          }),
+        })
+        .returning();
+      await recordCertification(tx, deps, certificate!, now);
       await assignFilesToEnterprise(tx, uploadKeysOf(form), enterpriseUuid);
       await writeAccountLog(tx, meta, {
         userId: operator.userId,

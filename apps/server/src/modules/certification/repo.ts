@@ -144,26 +144,3 @@ export async function nextCertificateNumber(tx: Db, issuedAt: Date): Promise<str
   const sequence = last ? Number(last.number.slice(prefix.length)) + 1 : 1;
   return `${prefix}${String(sequence).padStart(6, '0')}`;
 }
-
-/** The record kept with a certificate: what was certified, for whom, under which number. */
-export function certificatePayload(args: {
-  number: string;
-  issuedAt: Date;
-  did: string;
-  chainAccount: string;
-  form: Pick<TCompanyForm, 'name' | 'englishName' | 'usci'>;
-}): Record<string, unknown> {
-  return {
-    type: 'EnterpriseCertification',
-    number: args.number,
-    issuer: 'Tracehub',
-    issuedAt: args.issuedAt.toISOString(),
-    subject: {
-      did: args.did,
-      chainAccount: args.chainAccount,
-      name: args.form.name,
-      englishName: args.form.englishName,
-      usci: args.form.usci,
-    },
-  };
-}

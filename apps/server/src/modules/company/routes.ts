@@ -8,9 +8,9 @@ export function companyRoutes(app: FastifyInstance, deps: AppDeps): void {
   const e = api.company;
   registerEndpoint(app, deps, e.info, (_input, { db, tenant }) => companyInfo(db, tenant));
   registerEndpoint(app, deps, e.updateAddress, (input, { db, tenant, meta }) =>
-    updateAddress(db, tenant, meta, input),
+    updateAddress(db, deps, tenant, meta, input),
   );
   registerEndpoint(app, deps, e.updateEnglishName, (input, { db, tenant, meta }) =>
-    updateEnglishName(db, tenant, meta, input),
+    updateEnglishName(db, deps, tenant, meta, input),
   );
 }

@@ -5,6 +5,8 @@ import { enterprises } from '../../db/schema.ts';
 import { writeAccountLog } from '../../platform/account-log.ts';
 import type { RequestMeta, TenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { EvidenceKeys } from '../../platform/ledger/append.ts';
+import { recordCompanyUpdate } from '../../platform/ledger/subjects.ts';
 
 // The user centre's company part (/userCenter/perfrom). Every function takes the tenant transaction: the
 // enterprise is always the session's, never one named in a request.
@@ -48,6 +50,7 @@ export async function companyInfo(db: Db, tenant: TenantContext): Promise<TCompa
 
 async function updateCompany(
   db: Db,
+  keys: EvidenceKeys,
   tenant: TenantContext,
   meta: RequestMeta,
   changes: Partial<
@@ -60,6 +63,8 @@ async function updateCompany(
     .where(eq(enterprises.uuid, tenant.enterpriseUuid))
     .returning();
   if (!row) throw new AppError('NOT_FOUND');
+  // Evidence of the enterprise's own data, in the same tenant transaction.
+  await recordCompanyUpdate(db, keys, tenant.enterpriseUuid, changes);
   await writeAccountLog(db, meta, {
     userId: tenant.userId,
     enterpriseUuid: tenant.enterpriseUuid,
@@ -72,18 +77,20 @@ async function updateCompany(
 
 export const updateAddress = (
   db: Db,
+  keys: EvidenceKeys,
   tenant: TenantContext,
   meta: RequestMeta,
   input: { registeredAddress: TAddress; operationAddress: TAddress },
-) => updateCompany(db, tenant, meta, input);
+) => updateCompany(db, keys, tenant, meta, input);
 
 export const updateEnglishName = (
   db: Db,
+  keys: EvidenceKeys,
   tenant: TenantContext,
   meta: RequestMeta,
   input: { englishName: string; englishShort: string },
 ) =>
-  updateCompany(db, tenant, meta, {
+  updateCompany(db, keys, tenant, meta, {
     englishName: input.englishName,
     englishShort: input.englishShort || null,
   });

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { API_BASE, ZEnvelope, api, type TParsed } from '@tracehub/contract';
 import type { AppDeps, SessionContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { authenticateSession, requestMeta, successEnvelope } from '../../platform/http.ts';
-import { contentDisposition, readFile, uploadFile } from './service.ts';
+import { authenticateSession, registerEndpoint, requestMeta, successEnvelope } from '../../platform/http.ts';
+import { contentDisposition, listFiles, readFile, uploadFile } from './service.ts';
 
 // Documents the multipart part for OpenAPI; the handler reads the parts itself, so the parsed body is null.
 const MULTIPART_FILE_BODY = z
@@ -16,7 +16,8 @@ const MULTIPART_FILE_BODY = z
  * query schema, the envelope for answers and errors, and the session check of registerEndpoint.
  */
 export function fileRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { upload, view } = api.file;
+  const { upload, view, list } = api.file;
+  registerEndpoint(app, deps, list, (input, { db, tenant }) => listFiles(db, tenant, input));
   // As registerEndpoint does: the caller is checked on request, before the query or any part is read.
   const callers = new WeakMap<FastifyRequest, SessionContext>();
   const authenticated = (level: 'session' | 'anyKind') => async (req: FastifyRequest) => {

@@ -1,15 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   FILE_BIZ_TYPES,
   fileExtension,
   isAllowedFile,
   type TFileBizType,
+  type TFileEvidence,
   type TFileInfo,
 } from '@tracehub/contract';
+import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
-import type { AppDeps, RequestMeta, SessionContext } from '../../platform/context.ts';
+import type { AppDeps, RequestMeta, SessionContext, TenantContext } from '../../platform/context.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { AppError, fieldInvalid } from '../../platform/errors.ts';
+import { chainDetails, latestEventsOf } from '../../platform/ledger/records.ts';
+import { EVIDENCE, recordFileUpload } from '../../platform/ledger/subjects.ts';
 import { storageKeyOf } from '../../platform/storage.ts';
 import { findFileByKey, toFileInfo, type FileRow } from './repo.ts';
 
@@ -44,7 +49,8 @@ export interface Upload {
 
 /**
  * Stores one upload: the extension must be one the business type accepts and the leading bytes must be
- * of that extension's kind (spec 5); the content is hashed (SHA-256) and kept under a random key.
+ * of that extension's kind (spec 5); the content is hashed (SHA-256) and kept under a random key, and the
+ * upload is recorded on the evidence ledger (data hash = the SHA-256) in the same transaction as its row.
  */
 export async function uploadFile(
   deps: AppDeps,
@@ -63,22 +69,26 @@ export async function uploadFile(
   const storagePath = storageKeyOf(fileKey);
   await deps.storage.put(storagePath, upload.content);
   try {
-    const [row] = await deps.db
-      .insert(files)
-      .values({
-        fileKey,
-        ownerUserId: session.userId,
-        enterpriseUuid: CERTIFICATION_BIZ_TYPES.has(input.bizType) ? null : session.enterpriseUuid,
-        bizType: input.bizType,
-        bizNo: input.bizNo || null,
-        fileName,
-        contentType: CONTENT_TYPES[fileExtension(fileName)] ?? 'application/octet-stream',
-        size: upload.content.length,
-        sha256: sha256Hex(upload.content),
-        storagePath,
-      })
-      .returning();
-    return toFileInfo(row!);
+    const row = await deps.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(files)
+        .values({
+          fileKey,
+          ownerUserId: session.userId,
+          enterpriseUuid: CERTIFICATION_BIZ_TYPES.has(input.bizType) ? null : session.enterpriseUuid,
+          bizType: input.bizType,
+          bizNo: input.bizNo || null,
+          fileName,
+          contentType: CONTENT_TYPES[fileExtension(fileName)] ?? 'application/octet-stream',
+          size: upload.content.length,
+          sha256: sha256Hex(upload.content),
+          storagePath,
+        })
+        .returning();
+      await recordFileUpload(tx, deps, inserted!);
+      return inserted!;
+    });
+    return toFileInfo(row);
   } catch (err) {
     // Content without its row could never be read or cleaned up.
     await deps.storage.remove(storagePath);
@@ -110,4 +120,48 @@ export async function readFile(
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * The enterprise's files of one business record with their upload evidence (/file/list); `db` is the
+ * tenant transaction. Files without evidence (none since the ledger records every upload) are left out.
+ */
+export async function listFiles(
+  db: Db,
+  tenant: TenantContext,
+  input: { bizType: TFileBizType; bizNo: string },
+): Promise<TFileEvidence[]> {
+  const rows = await db
+    .select()
+    .from(files)
+    .where(
+      and(
+        eq(files.enterpriseUuid, tenant.enterpriseUuid),
+        eq(files.bizType, input.bizType),
+        eq(files.bizNo, input.bizNo),
+      ),
+    )
+    .orderBy(asc(files.createdAt), asc(files.id));
+  const events = await latestEventsOf(
+    db,
+    EVIDENCE.fileUploaded.subjectType,
+    rows.map((r) => r.fileKey),
+  );
+  const withEvidence = rows.flatMap((row) => {
+    const event = events.get(row.fileKey);
+    return event ? [{ row, event }] : [];
+  });
+  const chains = await chainDetails(
+    db,
+    withEvidence.map((w) => w.event),
+  );
+  return withEvidence.map(({ row, event }, i) => ({
+    fileName: row.fileName,
+    fileHash: row.sha256,
+    txHash: event.leafHash,
+    txTime: event.createdAt.getTime(),
+    rowkey: String(event.id),
+    fileKey: row.fileKey,
+    chain: chains[i]!,
+  }));
 }

@@ -1,11 +1,17 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { EXAMINE_STATUS, type api, type TParsed, type ZOperatorEnterprise } from '@tracehub/contract';
+import {
+  ENTERPRISE_PAGE_CODES,
+  EXAMINE_STATUS,
+  type api,
+  type TParsed,
+  type ZOperatorEnterprise,
+} from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { enterpriseUsers, enterprises } from '../../db/schema.ts';
 import { writeAccountLog } from '../../platform/account-log.ts';
 import type { RequestMeta, SessionContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldInvalid } from '../../platform/errors.ts';
 import { filters, runPlatformListQuery } from '../../platform/list-query.ts';
 
 type TOperatorEnterprise = z.input<typeof ZOperatorEnterprise>;
@@ -22,6 +28,7 @@ const columns = {
   did: enterprises.did,
   chainAccount: enterprises.chainAddress,
   certifiedAt: enterprises.certifiedAt,
+  unconfiguredCodes: enterprises.unconfiguredCodes,
   memberCount: sql<number>`(select count(*)::int from ${enterpriseUsers}
     where ${enterpriseUsers.enterpriseUuid} = ${enterprises.uuid}
     and ${enterpriseUsers.examineStatus} = ${EXAMINE_STATUS.approved})`.as('member_count'),
@@ -77,6 +84,45 @@ export async function updateEnterpriseStatus(
     result: 'success',
     detail: { status: input.status },
   });
-  const [row] = await db.select(columns).from(enterprises).where(eq(enterprises.uuid, input.enterpriseUuid));
-  return toItem(row!);
+  return enterpriseItem(db, input.enterpriseUuid);
+}
+
+/**
+ * Sets the modules (menu page codes) the platform has not configured for an enterprise (spec 6). Any page
+ * of the menu may be listed, built or not, so modules of later capabilities can be configured in advance;
+ * unknown codes are refused. Members see the change on their next request: sessions read it every time.
+ */
+export async function updateEnterpriseModules(
+  db: Db,
+  operator: SessionContext,
+  input: TParsed<typeof api.operator.enterpriseModules>,
+  meta: RequestMeta,
+): Promise<TOperatorEnterprise> {
+  const codes = [...new Set(input.unconfiguredCodes)].sort();
+  const unknown = codes.filter((code) => !ENTERPRISE_PAGE_CODES.has(code));
+  if (unknown.length) {
+    throw fieldInvalid(meta.lang, 'unconfiguredCodes', 'v.operator.moduleCodes', {
+      codes: unknown.slice(0, 10).join(', '),
+    });
+  }
+  const changed = await db
+    .update(enterprises)
+    .set({ unconfiguredCodes: codes, updatedAt: new Date() })
+    .where(eq(enterprises.uuid, input.enterpriseUuid))
+    .returning({ uuid: enterprises.uuid });
+  if (changed.length === 0) throw new AppError('NOT_FOUND');
+  await writeAccountLog(db, meta, {
+    userId: operator.userId,
+    enterpriseUuid: input.enterpriseUuid,
+    action: 'enterpriseModules',
+    result: 'success',
+    detail: { unconfiguredCodes: codes },
+  });
+  return enterpriseItem(db, input.enterpriseUuid);
+}
+
+async function enterpriseItem(db: Db, enterpriseUuid: string): Promise<TOperatorEnterprise> {
+  const [row] = await db.select(columns).from(enterprises).where(eq(enterprises.uuid, enterpriseUuid));
+  if (!row) throw new AppError('NOT_FOUND');
+  return toItem(row);
 }

@@ -3,7 +3,7 @@ import { api } from '@tracehub/contract';
 import type { AppDeps } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
 import { logout } from '../auth/service.ts';
-import { enterprisePage, updateEnterpriseStatus } from './enterprises.ts';
+import { enterprisePage, updateEnterpriseModules, updateEnterpriseStatus } from './enterprises.ts';
 import { outboxPage } from './outbox.ts';
 import {
   codeRuleAdd,
@@ -24,6 +24,9 @@ export function operatorRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, e.enterprisePage, (input, { db }) => enterprisePage(db, input));
   registerEndpoint(app, deps, e.enterpriseUpdateStatus, (input, { db, session, meta }) =>
     updateEnterpriseStatus(db, session, input, meta),
+  );
+  registerEndpoint(app, deps, e.enterpriseModules, (input, { db, session, meta }) =>
+    updateEnterpriseModules(db, session, input, meta),
   );
   registerEndpoint(app, deps, e.idRulePage, (input, { db }) => idRulePage(db, input));
   registerEndpoint(app, deps, e.idRuleAdd, (input, { db }) => idRuleAdd(db, input));

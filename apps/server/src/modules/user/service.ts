@@ -3,6 +3,7 @@ import {
   ENTERPRISE_MENU,
   EXAMINE_STATUS,
   buildMenuTree,
+  isAvailablePage,
   type TMenuNode,
   type TUserInfo,
 } from '@tracehub/contract';
@@ -64,7 +65,16 @@ export async function userInfo(db: Db, session: SessionContext): Promise<TUserIn
   };
 }
 
+/**
+ * The member's menu. Pages not configured for the enterprise stay in it, marked `configured: false`: the
+ * user sees them and is told to contact the administrator (spec 6) instead of missing them silently.
+ */
 export function menusOf(session: SessionContext): TMenuNode[] {
   if (!session.enterpriseUuid) return [];
-  return buildMenuTree(ENTERPRISE_MENU, (code) => session.permissions.has(code));
+  return buildMenuTree(
+    ENTERPRISE_MENU,
+    (code) => session.permissions.has(code),
+    isAvailablePage,
+    session.unconfigured,
+  );
 }

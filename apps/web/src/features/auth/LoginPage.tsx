@@ -160,6 +160,10 @@ export default function LoginPage() {
           {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.toRegister')}</Link>
           <span className="auth-card-footer-sep">·</span>
           <Link to="/homePage">{t('auth.login.backHome')}</Link>
+          <span className="auth-card-footer-sep">·</span>
+          <Link to="/verify" data-testid="login-verify">
+            {t('auth.login.verify')}
+          </Link>
         </div>
       </div>
       {step && (

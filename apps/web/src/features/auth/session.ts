@@ -25,6 +25,15 @@ export async function loadSession(): Promise<void> {
   });
 }
 
+/**
+ * Reloads only the menu, without the loading state the first load shows: the sidebar and routes learn of
+ * modules the platform configured or unconfigured since sign-in. A failure keeps the menu as it was.
+ */
+export async function refreshMenus(): Promise<void> {
+  const menus = await call(api.user.selectMenusByUserId, {}, { silent: true }).catch(() => null);
+  if (menus) useSession.setState({ menus });
+}
+
 /** Second sign-in step: the chosen enterprise's session, then a full reload so everything starts fresh. */
 export async function signInToEnterprise(input: {
   loginAccount: string;

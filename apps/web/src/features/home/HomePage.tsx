@@ -55,6 +55,9 @@ export default function HomePage() {
           <span>{t('common.productName')}</span>
         </Link>
         <nav className="home-nav">
+          <Button type="text" onClick={() => void navigate('/verify')} data-testid="home-verify">
+            {t('home.nav.verify')}
+          </Button>
           <LangSelect />
           {signedIn ? (
             <Button type="primary" onClick={() => void navigate('/home')}>

@@ -11,6 +11,7 @@ import { DetailCard, type TDetailField } from '../../shared/DetailCard';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { usePermissions } from '../../shared/permissions';
 import { EnabledBadge } from '../account/labels';
+import { LatestEvidence } from '../ledger/LatestEvidence';
 import { countryLabel, regionLabel } from '../identify/regions';
 import { AddressDialog, EnglishNameDialog } from './CompanyDialogs';
 import { CertificateDialog } from './CertificateDialog';
@@ -146,6 +147,12 @@ export default function PerFromPage() {
       key: 'certifiedAt',
       label: 'userCenter.perfrom.certifiedAt',
       value: (c) => formatDateTime(c.certifiedAt),
+    },
+    {
+      key: 'certificateEvidence',
+      label: 'ledger.certificate.label',
+      wide: true,
+      value: () => <LatestEvidence eventType="enterprise.certified" testId="certificate-evidence" />,
     },
   ];
 

@@ -54,7 +54,7 @@ export function buildColumns<T>({
     const filter = column.filter;
     const confirmed = filter ? asValues(state[filter.prop]) : [];
     return {
-      key: column.key,
+      key: column.id ?? column.key,
       dataIndex: column.key,
       title: ctx.t(column.label),
       width: clampWidth(column.width ?? DEFAULT_COLUMN_WIDTH),
@@ -62,7 +62,7 @@ export function buildColumns<T>({
       ellipsis: true,
       sorter: column.sortable,
       sortOrder:
-        column.sortable && state.sortField === column.key
+        column.sortable && state.sortField === (column.id ?? column.key)
           ? state.sortOrder === 'asc'
             ? ('ascend' as const)
             : ('descend' as const)

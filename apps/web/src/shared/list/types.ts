@@ -22,6 +22,8 @@ export interface TColumnFilter {
 
 export interface TColumnDef<T> {
   key: keyof T & string;
+  /** The column's own key and sort field when several columns show parts of one field (a nested object). */
+  id?: string;
   label: TI18nKey;
   /** Clamped to the spec's 88-500 px. */
   width?: number;

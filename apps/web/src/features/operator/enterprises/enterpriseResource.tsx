@@ -5,10 +5,14 @@ import { StatusBadge } from '../../../shared/StatusBadge';
 import { defineResource } from '../../../shared/list/types';
 import { MonoText, businessAttributeText, sceneText } from '../labels';
 import { operatorKeys } from '../queries';
+import { EnterpriseModulesDialog } from './EnterpriseModulesDialog';
 
 const AUTOMAKER_ROLE = 1;
 
-/** Enterprises on the platform (operator end): search, status, and enable/disable with confirmation. */
+/**
+ * Enterprises on the platform (operator end): search, status, enable/disable with confirmation, and the
+ * modules the platform configures for each.
+ */
 export const enterpriseResource = defineResource({
   name: 'operator/enterprise',
   endpoint: api.operator.enterprisePage,
@@ -83,6 +87,7 @@ export const enterpriseResource = defineResource({
     },
   ],
   rowActions: [
+    { key: 'modules', label: 'operator.enterprise.actions.modules', dialog: 'modules' },
     {
       key: 'disable',
       label: 'operator.enterprise.actions.disable',
@@ -105,4 +110,5 @@ export const enterpriseResource = defineResource({
       success: 'operator.enterprise.enabledDone',
     },
   ],
+  dialogs: { modules: EnterpriseModulesDialog },
 });

@@ -28,6 +28,7 @@ export const auth: typeof zh = {
     noAccount: 'No account yet?',
     toRegister: 'Register now',
     backHome: 'Back to home',
+    verify: 'Verify evidence',
   },
   code: {
     send: 'Send code',

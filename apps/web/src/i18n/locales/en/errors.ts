@@ -14,4 +14,10 @@ export const errors: typeof zh = {
     title: 'Not signed in',
     description: 'Your session is missing or has expired. Sign in again to open this page.',
   },
+  moduleNotConfigured: {
+    title: 'Module not configured',
+    description:
+      'This module is not configured for your company. Please contact the enterprise administrator.',
+    backToWorkbench: 'Back to workbench',
+  },
 };

@@ -6,6 +6,7 @@ export const home: typeof zh = {
     signIn: 'Sign in',
     register: 'Register',
     console: 'Open console',
+    verify: 'Verify evidence',
   },
   hero: {
     eyebrow: 'Supply-chain traceability for automotive and manufacturing',

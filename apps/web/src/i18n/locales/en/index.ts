@@ -10,6 +10,8 @@ import { errors } from './errors';
 import { identify } from './identify';
 import { operator } from './operator';
 import { account } from './account';
+import { ledger } from './ledger';
+import { verify } from './verify';
 
 export const en: TLocale = {
   common,
@@ -23,4 +25,6 @@ export const en: TLocale = {
   identify,
   operator,
   account,
+  ledger,
+  verify,
 };

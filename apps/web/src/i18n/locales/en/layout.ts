@@ -4,6 +4,7 @@ export const layout: typeof zh = {
   sidebar: {
     collapse: 'Collapse sidebar',
     expand: 'Expand sidebar',
+    notConfigured: 'Module not configured',
   },
   breadcrumb: {
     home: 'Home',

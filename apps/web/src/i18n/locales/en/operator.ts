@@ -50,12 +50,22 @@ export const operator: typeof zh = {
     },
     status: { enabled: 'Enabled', disabled: 'Disabled' },
     role: { automaker: 'Automaker', other: 'Standard' },
-    actions: { enable: 'Enable', disable: 'Disable' },
+    actions: { enable: 'Enable', disable: 'Disable', modules: 'Modules' },
     confirmDisable:
       "Disable the enterprise “{{name}}”? Its members' next request or sign-in will be refused.",
     confirmEnable: 'Enable the enterprise “{{name}}”?',
     enabledDone: 'The enterprise is enabled',
     disabledDone: 'The enterprise is disabled',
+    modules: {
+      title: 'Modules of {{name}}',
+      hint: 'Ticked modules and pages are configured for the enterprise. Unticked pages stay in its menu and ask the user to contact the enterprise administrator.',
+      summary: '{{configured}} of {{total}} pages configured',
+      later: 'Coming later',
+      expandAll: 'Expand all',
+      collapseAll: 'Collapse all',
+      checkAll: 'Configure all',
+      saved: 'The module configuration is saved',
+    },
   },
   certification: {
     fields: {

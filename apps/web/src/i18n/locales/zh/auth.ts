@@ -25,6 +25,7 @@ export const auth = {
     noAccount: '还没有账号？',
     toRegister: '立即注册',
     backHome: '返回首页',
+    verify: '存证验证',
   },
   code: {
     send: '获取验证码',

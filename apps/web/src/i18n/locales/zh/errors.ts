@@ -11,4 +11,9 @@ export const errors = {
     title: '未登录或登录已失效',
     description: '请重新登录后再访问该页面。',
   },
+  moduleNotConfigured: {
+    title: '模块未配置',
+    description: '该模块尚未为贵企业配置，请联系企业管理员。',
+    backToWorkbench: '返回工作台',
+  },
 };

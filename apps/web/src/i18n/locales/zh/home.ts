@@ -4,6 +4,7 @@ export const home = {
     signIn: '登录',
     register: '注册',
     console: '进入控制台',
+    verify: '存证验证',
   },
   hero: {
     eyebrow: '面向汽车及制造业的供应链溯源',

@@ -9,6 +9,8 @@ import { errors } from './errors';
 import { identify } from './identify';
 import { operator } from './operator';
 import { account } from './account';
+import { ledger } from './ledger';
+import { verify } from './verify';
 
 /** Chinese texts, one module per domain. The English modules must have exactly these keys. */
 export const zh = {
@@ -23,6 +25,8 @@ export const zh = {
   identify,
   operator,
   account,
+  ledger,
+  verify,
 };
 
 export type TLocale = typeof zh;

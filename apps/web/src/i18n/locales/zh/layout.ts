@@ -2,6 +2,7 @@ export const layout = {
   sidebar: {
     collapse: '收起侧边栏',
     expand: '展开侧边栏',
+    notConfigured: '模块未配置',
   },
   breadcrumb: {
     home: '首页',

@@ -45,11 +45,21 @@ export const operator = {
     },
     status: { enabled: '已启用', disabled: '已停用' },
     role: { automaker: '整车厂', other: '普通企业' },
-    actions: { enable: '启用', disable: '停用' },
+    actions: { enable: '启用', disable: '停用', modules: '模块配置' },
     confirmDisable: '确定停用企业「{{name}}」吗？停用后，该企业成员的下一次请求或登录都会被拒绝。',
     confirmEnable: '确定启用企业「{{name}}」吗？',
     enabledDone: '企业已启用',
     disabledDone: '企业已停用',
+    modules: {
+      title: '模块配置：{{name}}',
+      hint: '勾选的模块和页面为该企业已配置；未勾选的页面仍显示在企业菜单中，打开时提示联系企业管理员。',
+      summary: '已配置 {{configured}} / {{total}} 个页面',
+      later: '待上线',
+      expandAll: '全部展开',
+      collapseAll: '全部收起',
+      checkAll: '全部配置',
+      saved: '模块配置已保存',
+    },
   },
   certification: {
     fields: {

@@ -1,0 +1,1 @@
+ALTER TABLE "enterprises" ADD COLUMN "unconfigured_codes" jsonb DEFAULT '[]'::jsonb NOT NULL;

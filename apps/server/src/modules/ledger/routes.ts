@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { api } from '@tracehub/contract';
+import type { AppDeps } from '../../platform/context.ts';
+import { registerEndpoint } from '../../platform/http.ts';
+import {
+  block,
+  chainRecordsPage,
+  consistency,
+  credential,
+  didDocument,
+  getHash,
+  latest,
+  platformKeyInfo,
+  proof,
+} from './service.ts';
+
+/** The public ledger API (anyone may verify) and the enterprise's evidence records. */
+export function ledgerRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const pub = api.publicLedger;
+  const key = deps.platformKey;
+  registerEndpoint(app, deps, pub.key, async () => platformKeyInfo(key));
+  registerEndpoint(app, deps, pub.latest, (_input, { db }) => latest(db));
+  registerEndpoint(app, deps, pub.block, (input, { db }) => block(db, input.height));
+  registerEndpoint(app, deps, pub.proof, (input, { db }) => proof(db, key, input));
+  registerEndpoint(app, deps, pub.consistency, (input, { db }) => consistency(db, key, input));
+  registerEndpoint(app, deps, pub.did, (input, { db }) => didDocument(db, key, input.did));
+  registerEndpoint(app, deps, pub.credential, (input, { db }) => credential(db, key, input.number));
+
+  registerEndpoint(app, deps, api.ledger.getHash, (input, { db }) => getHash(db, input.hash));
+  registerEndpoint(app, deps, api.ledger.queryProductChainRecordsPage, (input, { db, tenant }) =>
+    chainRecordsPage(db, tenant, input),
+  );
+}

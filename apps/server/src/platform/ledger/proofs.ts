@@ -1,0 +1,106 @@
+import type { TInclusionProof, TSignedBlock } from '@tracehub/contract';
+import {
+  blockHash,
+  consistencyProofFromSubtrees,
+  fromHex,
+  hex,
+  inclusionProofFromSubtrees,
+  leafHash,
+  verifyBlockSignature,
+  verifyConsistency,
+  verifyInclusion,
+} from '@tracehub/ledger';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../errors.ts';
+import { MissingNodeError, withStoredSubtrees } from './nodes.ts';
+import { anchorAt, blockAt, toAnchor, toSignedBlock, type EventRow } from './records.ts';
+
+const utf8 = new TextEncoder();
+
+/** A block as served, refused (L3003) when its hash or platform signature does not verify. */
+function checkedBlock(block: TSignedBlock, publicKeyHex: string): TSignedBlock {
+  if (
+    blockHash(block.header) !== block.hash ||
+    !verifyBlockSignature(block.header, block.signature, publicKeyHex)
+  ) {
+    throw new AppError('LEDGER_INTEGRITY');
+  }
+  return block;
+}
+
+async function fromStoredNodes<T>(db: Db, generate: Parameters<typeof withStoredSubtrees<T>>[1]): Promise<T> {
+  try {
+    return await withStoredSubtrees(db, generate);
+  } catch (err) {
+    if (err instanceof MissingNodeError) throw new AppError('LEDGER_INTEGRITY');
+    throw err;
+  }
+}
+
+/**
+ * The RFC 9162 inclusion proof of a sealed record against the block that sealed it (or a later block,
+ * `atHeight`), with its leaf data and signed block. The server checks what it serves as any verifier
+ * would (leaf data hashes to the leaf, the path leads to the block's root, the block's hash and signature
+ * hold) and refuses with L3003 when the stored ledger no longer verifies.
+ */
+export async function inclusionProofOf(
+  db: Db,
+  event: EventRow,
+  publicKeyHex: string,
+  atHeight?: number,
+): Promise<TInclusionProof> {
+  if (event.leafIndex === null || event.blockHeight === null) throw new AppError('LEDGER_NOT_SEALED');
+  const leafIndex = Number(event.leafIndex);
+  const height = atHeight ?? event.blockHeight;
+  const row = await blockAt(db, height);
+  if (!row) throw new AppError('LEDGER_NOT_FOUND');
+  const block = checkedBlock(toSignedBlock(row), publicKeyHex);
+  const { treeSize, rootHash } = block.header;
+  // The record is not in the tree of an earlier block.
+  if (leafIndex >= treeSize) throw new AppError('LEDGER_NOT_SEALED');
+
+  const path = await fromStoredNodes(db, (subtree) =>
+    inclusionProofFromSubtrees(leafIndex, treeSize, subtree),
+  );
+  const computedLeaf = leafHash(utf8.encode(event.leafData));
+  if (
+    hex(computedLeaf) !== event.leafHash ||
+    !verifyInclusion(leafIndex, treeSize, computedLeaf, path, fromHex(rootHash))
+  ) {
+    throw new AppError('LEDGER_INTEGRITY');
+  }
+  const anchor = await anchorAt(db, height);
+  return {
+    leafIndex,
+    treeSize,
+    leafHash: event.leafHash,
+    auditPath: path.map(hex),
+    rootHash,
+    block,
+    anchor: anchor ? toAnchor(anchor) : null,
+    leafData: event.leafData,
+  };
+}
+
+/** The RFC 9162 consistency proof between the trees of two blocks, checked before it is served. */
+export async function consistencyProofBetween(
+  db: Db,
+  fromHeight: number,
+  toHeight: number,
+  publicKeyHex: string,
+): Promise<{ from: TSignedBlock; to: TSignedBlock; proof: string[] }> {
+  if (fromHeight > toHeight) {
+    throw new AppError('VALIDATION', { detail: 'from must not be greater than to' });
+  }
+  const [fromRow, toRow] = await Promise.all([blockAt(db, fromHeight), blockAt(db, toHeight)]);
+  if (!fromRow || !toRow) throw new AppError('LEDGER_NOT_FOUND');
+  const from = checkedBlock(toSignedBlock(fromRow), publicKeyHex);
+  const to = checkedBlock(toSignedBlock(toRow), publicKeyHex);
+  const first = from.header.treeSize;
+  const second = to.header.treeSize;
+  const proof = await fromStoredNodes(db, (subtree) => consistencyProofFromSubtrees(first, second, subtree));
+  if (!verifyConsistency(first, second, fromHex(from.header.rootHash), fromHex(to.header.rootHash), proof)) {
+    throw new AppError('LEDGER_INTEGRITY');
+  }
+  return { from, to, proof: proof.map(hex) };
+}

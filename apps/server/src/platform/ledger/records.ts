@@ -1,0 +1,129 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { TAnchor, TChainDetail, TSignedBlock } from '@tracehub/contract';
+import type { Db } from '../../db/client.ts';
+import { ledgerAnchors, ledgerBlocks, ledgerEvents } from '../../db/schema.ts';
+
+export type EventRow = typeof ledgerEvents.$inferSelect;
+export type BlockRow = typeof ledgerBlocks.$inferSelect;
+export type AnchorRow = typeof ledgerAnchors.$inferSelect;
+/** What a chain detail needs of an event. */
+export type ChainEvent = Pick<
+  EventRow,
+  'leafHash' | 'createdAt' | 'leafIndex' | 'blockHeight' | 'eventType' | 'subjectId'
+>;
+
+export function toSignedBlock(row: BlockRow): TSignedBlock {
+  return {
+    header: {
+      height: row.height,
+      prevHash: row.prevHash,
+      treeSize: Number(row.treeSize),
+      rootHash: row.rootHash,
+      time: Number(row.time),
+    },
+    hash: row.hash,
+    signature: row.signature,
+  };
+}
+
+export function toAnchor(row: AnchorRow, explorerBase: string | null = null): TAnchor {
+  return {
+    height: row.height,
+    chainId: row.chainId,
+    contract: row.contract,
+    txHash: row.txHash,
+    blockNumber: row.blockNumber === null ? null : Number(row.blockNumber),
+    anchoredAt: row.anchoredAt.getTime(),
+    explorerUrl: explorerBase ? `${explorerBase.replace(/\/$/, '')}/tx/${row.txHash}` : null,
+  };
+}
+
+/**
+ * A record's chain detail: txHash is its leaf hash, chainHeight / chainHash / chainDate the sealing block's
+ * height, hash and time; 'pending' with nulls until sealed.
+ */
+export function toChainDetail(
+  event: ChainEvent,
+  block: BlockRow | null,
+  anchor: AnchorRow | null,
+): TChainDetail {
+  const sealed = event.leafIndex !== null && block !== null;
+  return {
+    txHash: event.leafHash,
+    txTime: event.createdAt.getTime(),
+    status: sealed ? 'sealed' : 'pending',
+    chainHeight: sealed ? block.height : null,
+    chainHash: sealed ? block.hash : null,
+    chainDate: sealed ? Number(block.time) : null,
+    anchor: sealed && anchor ? toAnchor(anchor) : null,
+    eventType: event.eventType,
+    subjectId: event.subjectId,
+  };
+}
+
+/** Chain details of many events: their blocks and anchors in two queries. */
+export async function chainDetails(db: Db, events: readonly ChainEvent[]): Promise<TChainDetail[]> {
+  const heights = [...new Set(events.map((e) => e.blockHeight).filter((h): h is number => h !== null))];
+  const blocks = heights.length
+    ? await db.select().from(ledgerBlocks).where(inArray(ledgerBlocks.height, heights))
+    : [];
+  const anchors = heights.length
+    ? await db.select().from(ledgerAnchors).where(inArray(ledgerAnchors.height, heights))
+    : [];
+  const blockAt = new Map(blocks.map((b) => [b.height, b]));
+  const anchorAt = new Map(anchors.map((a) => [a.height, a]));
+  return events.map((e) =>
+    toChainDetail(
+      e,
+      e.blockHeight === null ? null : (blockAt.get(e.blockHeight) ?? null),
+      e.blockHeight === null ? null : (anchorAt.get(e.blockHeight) ?? null),
+    ),
+  );
+}
+
+/**
+ * The event a hash names: its leaf hash (txHash) first, otherwise the earliest sealed record of that data
+ * hash (a file's SHA-256), otherwise an unsealed one. `db` decides what is visible (a tenant transaction
+ * sees only its enterprise's events).
+ */
+export async function findEventByHash(db: Db, hash: string): Promise<EventRow | null> {
+  const [byLeaf] = await db.select().from(ledgerEvents).where(eq(ledgerEvents.leafHash, hash)).limit(1);
+  if (byLeaf) return byLeaf;
+  const [byData] = await db
+    .select()
+    .from(ledgerEvents)
+    .where(eq(ledgerEvents.dataHash, hash))
+    .orderBy(sql`${ledgerEvents.leafIndex} asc nulls last`, asc(ledgerEvents.id))
+    .limit(1);
+  return byData ?? null;
+}
+
+export async function blockAt(db: Db, height: number): Promise<BlockRow | null> {
+  const [row] = await db.select().from(ledgerBlocks).where(eq(ledgerBlocks.height, height)).limit(1);
+  return row ?? null;
+}
+
+export async function latestBlock(db: Db): Promise<BlockRow | null> {
+  const [row] = await db.select().from(ledgerBlocks).orderBy(desc(ledgerBlocks.height)).limit(1);
+  return row ?? null;
+}
+
+export async function anchorAt(db: Db, height: number): Promise<AnchorRow | null> {
+  const [row] = await db.select().from(ledgerAnchors).where(eq(ledgerAnchors.height, height)).limit(1);
+  return row ?? null;
+}
+
+/** The newest evidence of each subject (e.g. every file's upload), by subject id. */
+export async function latestEventsOf(
+  db: Db,
+  subjectType: string,
+  subjectIds: readonly string[],
+): Promise<Map<string, EventRow>> {
+  if (subjectIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(ledgerEvents)
+    .where(and(eq(ledgerEvents.subjectType, subjectType), inArray(ledgerEvents.subjectId, [...subjectIds])))
+    .orderBy(asc(ledgerEvents.id));
+  return new Map(rows.map((r) => [r.subjectId, r]));
+}

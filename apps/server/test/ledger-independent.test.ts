@@ -1,0 +1,250 @@
+import { createHash, createPublicKey, verify as cryptoVerify } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { pngBytes, upload } from './support/files.ts';
+import { dbOf } from './support/helpers.ts';
+import { certificates } from '../src/db/schema.ts';
+import { sealOnce } from '../src/platform/ledger/sealer.ts';
+
+// An independent verifier, as a third party would write it from the README: only node:crypto (SHA-256,
+// Ed25519) and its own RFC 8785 and RFC 9162 code, nothing from packages/ledger. The server is used only
+// through its public HTTP API (and to seal between steps, as its job would).
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** RFC 8785: sorted members (UTF-16 code units, JavaScript's default sort), ES number and string forms. */
+const jcs = (v: Json): string =>
+  v === null || typeof v !== 'object'
+    ? JSON.stringify(v)
+    : Array.isArray(v)
+      ? `[${v.map(jcs).join(',')}]`
+      : `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${jcs(v[k]!)}`)
+          .join(',')}}`;
+
+const sha256 = (...parts: (Buffer | string)[]) => {
+  const h = createHash('sha256');
+  for (const p of parts) h.update(p);
+  return h.digest();
+};
+/** RFC 9162 2.1.1: leaf = H(0x00 || data), node = H(0x01 || left || right). */
+const leaf = (data: string) => sha256(Buffer.from([0]), data);
+const node = (l: Buffer, r: Buffer) => sha256(Buffer.from([1]), l, r);
+const hexOf = (b: Buffer) => b.toString('hex');
+const buf = (h: string) => Buffer.from(h, 'hex');
+
+/** RFC 9162 2.1.3.2. */
+function verifyInclusion(index: number, size: number, hash: Buffer, path: Buffer[], root: Buffer): boolean {
+  if (index >= size) return false;
+  let [fn, sn, r] = [index, size - 1, hash];
+  for (const p of path) {
+    if (sn === 0) return false;
+    if (fn % 2 === 1 || fn === sn) {
+      r = node(p, r);
+      while (fn % 2 === 0 && fn !== 0) [fn, sn] = [fn >> 1, sn >> 1];
+    } else r = node(r, p);
+    [fn, sn] = [fn >> 1, sn >> 1];
+  }
+  return sn === 0 && r.equals(root);
+}
+
+/** RFC 9162 2.1.4.2. */
+function verifyConsistency(first: number, second: number, r1: Buffer, r2: Buffer, proof: Buffer[]): boolean {
+  if (first === second) return proof.length === 0 && r1.equals(r2);
+  if (first === 0 || first > second || proof.length === 0) return false;
+  const path = (first & (first - 1)) === 0 ? [r1, ...proof] : proof;
+  let [fn, sn] = [first - 1, second - 1];
+  while (fn % 2 === 1) [fn, sn] = [fn >> 1, sn >> 1];
+  let [fr, sr] = [path[0]!, path[0]!];
+  for (const c of path.slice(1)) {
+    if (sn === 0) return false;
+    if (fn % 2 === 1 || fn === sn) {
+      [fr, sr] = [node(c, fr), node(c, sr)];
+      while (fn % 2 === 0 && fn !== 0) [fn, sn] = [fn >> 1, sn >> 1];
+    } else sr = node(sr, c);
+    [fn, sn] = [fn >> 1, sn >> 1];
+  }
+  return sn === 0 && fr.equals(r1) && sr.equals(r2);
+}
+
+/** Ed25519 with a raw 32-byte public key, wrapped as SPKI DER. */
+const ed25519Verify = (publicKeyHex: string, message: Buffer | string, signature: Buffer) =>
+  cryptoVerify(
+    null,
+    Buffer.from(message),
+    createPublicKey({
+      key: Buffer.concat([buf('302a300506032b6570032100'), buf(publicKeyHex)]),
+      format: 'der',
+      type: 'spki',
+    }),
+    signature,
+  );
+
+interface Header {
+  height: number;
+  prevHash: string;
+  treeSize: number;
+  rootHash: string;
+  time: number;
+}
+interface Block {
+  header: Header;
+  hash: string;
+  signature: string;
+}
+
+/** A block holds when its hash is SHA-256 of the header's RFC 8785 bytes and the platform signed them. */
+function verifyBlock(block: Block, publicKeyHex: string): boolean {
+  const { height, prevHash, treeSize, rootHash, time } = block.header;
+  const bytes = jcs({ height, prevHash, treeSize, rootHash, time });
+  return hexOf(sha256(bytes)) === block.hash && ed25519Verify(publicKeyHex, bytes, buf(block.signature));
+}
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+function base58(text: string): Buffer {
+  let n = 0n;
+  for (const c of text) n = n * 58n + BigInt(BASE58.indexOf(c));
+  const hex = n.toString(16);
+  return Buffer.concat([
+    Buffer.alloc(text.length - text.replace(/^1+/, '').length),
+    buf(hex.length % 2 ? `0${hex}` : hex),
+  ]);
+}
+
+/** W3C vc-di-eddsa eddsa-jcs-2022: Ed25519 over SHA-256(JCS(proof config)) || SHA-256(JCS(document)). */
+function verifyCredential(vc: Record<string, Json>, publicKeyHex: string): boolean {
+  const { proof, ...document } = vc;
+  const { proofValue, ...config } = proof as Record<string, Json>;
+  const data = Buffer.concat([sha256(jcs(config)), sha256(jcs(document))]);
+  return ed25519Verify(publicKeyHex, data, base58((proofValue as string).slice(1)));
+}
+
+describe('an independent verifier (node:crypto and the public API only)', () => {
+  let t: TestApp;
+  const get = async <T>(path: string, query?: Record<string, string>): Promise<T> => {
+    const res = await call<T>(t.app, `/public${path}`, { method: 'GET', ...(query ? { query } : {}) });
+    expect(res.body.code).toBe('0000');
+    return res.body.data;
+  };
+  const hashes: string[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const token = await signIn(t.app, 'demo-auto', AUTO_UUID);
+    for (let i = 0; i < 6; i++) {
+      const content = pngBytes(5 + i, true);
+      hashes.push(sha256(content).toString('hex'));
+      const res = await upload(t.app, {
+        token,
+        bizType: 'attachment',
+        bizNo: 'IND',
+        fileName: `${i}.png`,
+        content,
+      });
+      expect(res.body.code).toBe('0000');
+      if (i % 2 === 1) await sealOnce(dbOf(t), t.runtime.deps.platformKey);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('verifies inclusion proofs of dropped files and every block they name', async () => {
+    const { publicKey, algorithm } = await get<{ publicKey: string; algorithm: string }>('/ledger/key');
+    expect(algorithm).toBe('Ed25519');
+    for (const fileHash of hashes) {
+      const proof = await get<{
+        leafIndex: number;
+        treeSize: number;
+        leafHash: string;
+        auditPath: string[];
+        rootHash: string;
+        block: Block;
+        leafData: string;
+      }>('/ledger/proof', { hash: fileHash });
+      const data = JSON.parse(proof.leafData) as Record<string, Json>;
+      expect(jcs(data)).toBe(proof.leafData); // canonical, so nothing else could stand for it
+      expect(data.dataHash).toBe(fileHash);
+      expect(hexOf(leaf(proof.leafData))).toBe(proof.leafHash);
+      expect(proof.block.header.treeSize).toBe(proof.treeSize);
+      expect(proof.block.header.rootHash).toBe(proof.rootHash);
+      expect(
+        verifyInclusion(
+          proof.leafIndex,
+          proof.treeSize,
+          leaf(proof.leafData),
+          proof.auditPath.map(buf),
+          buf(proof.rootHash),
+        ),
+      ).toBe(true);
+      expect(verifyBlock(proof.block, publicKey)).toBe(true);
+      expect(verifyBlock(await get<Block>(`/ledger/blocks/${proof.block.header.height}`), publicKey)).toBe(
+        true,
+      );
+      // A flipped bit anywhere fails.
+      const flipped = proof.auditPath.map(buf);
+      if (flipped.length > 0) {
+        flipped[0]![0]! ^= 1;
+        expect(
+          verifyInclusion(
+            proof.leafIndex,
+            proof.treeSize,
+            leaf(proof.leafData),
+            flipped,
+            buf(proof.rootHash),
+          ),
+        ).toBe(false);
+      }
+      expect(
+        verifyBlock(
+          { ...proof.block, header: { ...proof.block.header, time: proof.block.header.time + 1 } },
+          publicKey,
+        ),
+      ).toBe(false);
+    }
+  });
+
+  it('verifies the chain of blocks and the consistency of every pair', async () => {
+    const { publicKey } = await get<{ publicKey: string }>('/ledger/key');
+    const latest = await get<Block>('/ledger/latest');
+    let previous: Block | null = null;
+    for (let h = 0; h <= latest.header.height; h++) {
+      const block = await get<Block>(`/ledger/blocks/${h}`);
+      expect(verifyBlock(block, publicKey)).toBe(true);
+      expect(block.header.prevHash).toBe(previous ? previous.hash : '0'.repeat(64));
+      for (let from = 0; from <= h; from++) {
+        const c = await get<{ from: Block; to: Block; proof: string[] }>('/ledger/consistency', {
+          from: String(from),
+          to: String(h),
+        });
+        expect(verifyBlock(c.from, publicKey) && verifyBlock(c.to, publicKey)).toBe(true);
+        expect(
+          verifyConsistency(
+            c.from.header.treeSize,
+            c.to.header.treeSize,
+            buf(c.from.header.rootHash),
+            buf(c.to.header.rootHash),
+            c.proof.map(buf),
+          ),
+        ).toBe(true);
+      }
+      previous = block;
+    }
+    expect(latest.header.height).toBeGreaterThanOrEqual(3);
+  });
+
+  it("verifies a certification credential with the platform's public key", async () => {
+    const { publicKey } = await get<{ publicKey: string }>('/ledger/key');
+    const [certificate] = await dbOf(t).select({ number: certificates.number }).from(certificates).limit(1);
+    const vc = await get<Record<string, Json>>(`/credentials/${certificate!.number}`);
+    expect(verifyCredential(vc, publicKey)).toBe(true);
+    const subject = vc.credentialSubject as Record<string, Json>;
+    expect(verifyCredential({ ...vc, credentialSubject: { ...subject, name: 'Other' } }, publicKey)).toBe(
+      false,
+    );
+    // The issuer's did:key carries the same key: multicodec 0xed01 + the 32 bytes, base58btc.
+    const did = vc.issuer as string;
+    expect(hexOf(base58(did.slice('did:key:z'.length)))).toBe(`ed01${publicKey}`);
+    const doc = await get<{ verificationMethod: { publicKeyMultibase: string }[] }>(`/did/${did}`);
+    expect(doc.verificationMethod[0]!.publicKeyMultibase).toBe(did.slice('did:key:'.length));
+  });
+});

@@ -1,0 +1,94 @@
+import { expect } from 'vitest';
+import type { TChainDetail, TInclusionProof, TSignedBlock } from '@tracehub/contract';
+import {
+  blockHash,
+  fromHex,
+  hex,
+  leafHash,
+  parseEvidenceLeaf,
+  verifyBlockSignature,
+  verifyConsistency,
+  verifyInclusion,
+  verifyPayloadSignature,
+} from '@tracehub/ledger';
+import { sealOnce, type SealedBlock } from '../../src/platform/ledger/sealer.ts';
+import { call, type TestApp } from './app.ts';
+import { dbOf, expectOk, type Res } from './helpers.ts';
+
+/** Seals the pending evidence into one block, as the sealer job would. */
+export const seal = (t: TestApp): Promise<SealedBlock | null> =>
+  sealOnce(dbOf(t), t.runtime.deps.platformKey);
+
+export const platformPublicKey = (t: TestApp): string => t.runtime.deps.platformKey.publicKeyHex;
+
+export function publicGet<T>(t: TestApp, path: string, query?: Record<string, string>): Promise<Res<T>> {
+  return call<T>(t.app, `/public${path}`, { method: 'GET', ...(query ? { query } : {}) });
+}
+
+export const proofOf = (t: TestApp, hash: string, atHeight?: number) =>
+  publicGet<TInclusionProof>(t, '/ledger/proof', {
+    hash,
+    ...(atHeight === undefined ? {} : { atHeight: String(atHeight) }),
+  });
+
+export const getHash = (t: TestApp, token: string, hash: string) =>
+  call<TChainDetail>(t.app, '/graph/getHash', { token, body: { hash } });
+
+/** Checks a served block as a verifier would: header hash and platform signature. */
+export function expectBlockVerifies(block: TSignedBlock, publicKey: string): void {
+  expect(blockHash(block.header)).toBe(block.hash);
+  expect(verifyBlockSignature(block.header, block.signature, publicKey)).toBe(true);
+}
+
+/**
+ * Checks an inclusion proof with the ledger package (the independent-verifier test does it without): the
+ * leaf data is a canonical evidence leaf hashing to the leaf hash, the path leads to the block's root, the
+ * block verifies, and an enterprise signature recovers to its DID.
+ */
+export function expectProofVerifies(proof: TInclusionProof, publicKey: string): void {
+  const leaf = parseEvidenceLeaf(proof.leafData);
+  expect(leaf).not.toBeNull();
+  const computed = leafHash(new TextEncoder().encode(proof.leafData));
+  expect(hex(computed)).toBe(proof.leafHash);
+  expect(proof.treeSize).toBe(proof.block.header.treeSize);
+  expect(proof.rootHash).toBe(proof.block.header.rootHash);
+  expect(
+    verifyInclusion(
+      proof.leafIndex,
+      proof.treeSize,
+      computed,
+      proof.auditPath.map((h) => fromHex(h)),
+      fromHex(proof.rootHash),
+    ),
+  ).toBe(true);
+  expectBlockVerifies(proof.block, publicKey);
+  if (leaf?.signer) {
+    expect(verifyPayloadSignature(leaf.payloadHash, leaf.signer.signature, leaf.signer.did)).toBe(true);
+  }
+}
+
+/** Every pair of blocks up to the latest has a verifying consistency proof. */
+export async function expectBlocksConsistent(t: TestApp): Promise<number> {
+  const latest = expectOk(await publicGet<TSignedBlock | null>(t, '/ledger/latest'));
+  const top = latest?.header.height ?? -1;
+  for (let from = 0; from <= top; from++) {
+    for (let to = from; to <= top; to++) {
+      const res = expectOk(
+        await publicGet<{ from: TSignedBlock; to: TSignedBlock; proof: string[] }>(t, '/ledger/consistency', {
+          from: String(from),
+          to: String(to),
+        }),
+      );
+      expect(
+        verifyConsistency(
+          res.from.header.treeSize,
+          res.to.header.treeSize,
+          fromHex(res.from.header.rootHash),
+          fromHex(res.to.header.rootHash),
+          res.proof.map((h) => fromHex(h)),
+        ),
+      ).toBe(true);
+    }
+  }
+  return top + 1;
+}

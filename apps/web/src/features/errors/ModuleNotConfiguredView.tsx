@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { Button, Result } from 'antd';
+import { AppstoreOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { refreshMenus } from '../auth/session';
+
+const WORKBENCH_PATH = '/workbench';
+
+/**
+ * Spec 6: the page of a module the platform has not configured for the enterprise, shown in place of the
+ * page inside the layout and its tab. `menuStale`: the server refused the page (B2030) while the menu
+ * still called it configured, so the menu is reloaded once for the sidebar to mark it too.
+ */
+export function ModuleNotConfiguredView({ menuStale = false }: { menuStale?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (menuStale) void refreshMenus();
+  }, [menuStale]);
+  return (
+    <div className="error-view embedded module-not-configured" data-testid="module-not-configured">
+      <Result
+        icon={
+          <span className="module-not-configured-icon">
+            <AppstoreOutlined />
+          </span>
+        }
+        title={<span className="error-view-title">{t('errors.moduleNotConfigured.title')}</span>}
+        subTitle={t('errors.moduleNotConfigured.description')}
+        extra={
+          <Button
+            type="primary"
+            onClick={() => void navigate(WORKBENCH_PATH)}
+            data-testid="module-not-configured-back"
+          >
+            {t('errors.moduleNotConfigured.backToWorkbench')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}

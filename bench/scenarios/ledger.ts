@@ -1,0 +1,219 @@
+// The evidence ledger at volume, through the server's own code paths (not HTTP): appendEvidenceBatch in
+// transactions as business writes do, sealOnce as the sealer job does, inclusionProofOf as the proof
+// endpoint does, and the verifier a client runs. On the embedded PGlite by default (a temporary directory);
+// BENCH_DATABASE_URL points it at a PostgreSQL database instead (it must be empty: it is migrated and
+// filled). BENCH_LEDGER_LEAVES sets the tree size of the proof figures (default 1,000,000).
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import {
+  blockHash,
+  fromHex,
+  leafHash,
+  verifyBlockSignature,
+  verifyConsistency,
+  verifyInclusion,
+} from '@tracehub/ledger';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { enterprises, ledgerBlocks, ledgerEvents } from '../../apps/server/src/db/schema.ts';
+import { MIGRATIONS_DIR } from '../../apps/server/src/paths.ts';
+import { newEnterpriseIdentity } from '../../apps/server/src/platform/keys.ts';
+import { appendEvidenceBatch, type NewEvidence } from '../../apps/server/src/platform/ledger/append.ts';
+import { loadPlatformKey } from '../../apps/server/src/platform/ledger/platform-key.ts';
+import { consistencyProofBetween, inclusionProofOf } from '../../apps/server/src/platform/ledger/proofs.ts';
+import { sealOnce } from '../../apps/server/src/platform/ledger/sealer.ts';
+import { verifyLedger } from '../../apps/server/src/platform/ledger/verify.ts';
+
+export interface LedgerFigure {
+  scenario: string;
+  figure: string;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const rate = (n: number, ms: number) => `${Math.round((n / ms) * 1000).toLocaleString('en')}/s`;
+
+function uploadEvent(enterpriseUuid: string | null, i: number): NewEvidence {
+  const sha256 = createHash('sha256').update(`bench-${i}-${enterpriseUuid}`).digest('hex');
+  return {
+    type: 'file.uploaded',
+    enterpriseUuid,
+    subjectType: 'file',
+    subjectId: randomBytes(16).toString('hex'),
+    payload: {
+      fileName: `report-${i}.pdf`,
+      bizType: 'attachment',
+      bizNo: `PO-${i}`,
+      size: 10_240 + i,
+      sha256,
+    },
+    dataHash: sha256,
+  };
+}
+
+export async function ledgerScenarios(): Promise<LedgerFigure[]> {
+  const target = Number(process.env.BENCH_LEDGER_LEAVES ?? 1_000_000);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracehub-bench-ledger-'));
+  const database = await openDatabase({
+    url: process.env.BENCH_DATABASE_URL,
+    dataDir,
+    migrationsDir: MIGRATIONS_DIR,
+  });
+  const figures: LedgerFigure[] = [];
+  const log = (line: string) => console.log(`  ledger: ${line}`);
+  try {
+    await database.migrate();
+    const db = database.db;
+    const masterKey = randomBytes(32);
+    const keys = { masterKey };
+    const platformKey = await loadPlatformKey(db, masterKey);
+    const identity = newEnterpriseIdentity(masterKey, 1337);
+    const enterpriseUuid = randomUUID();
+    await db.insert(enterprises).values({
+      uuid: enterpriseUuid,
+      name: 'Bench Co.',
+      usci: '91310000MA1K4A0B2X',
+      did: identity.did,
+      chainAddress: identity.address,
+      publicKey: identity.publicKeyHex,
+      keyCiphertext: identity.keyCiphertext,
+    });
+
+    // 1. Business writes with evidence signed by the enterprise key, 100 per transaction, then sealing.
+    const signedCount = Math.min(20_000, target);
+    let started = performance.now();
+    for (let i = 0; i < signedCount; i += 100) {
+      await db.transaction((tx) =>
+        appendEvidenceBatch(
+          tx,
+          keys,
+          Array.from({ length: 100 }, (_, k) => uploadEvent(enterpriseUuid, i + k)),
+        ),
+      );
+    }
+    const appendMs = performance.now() - started;
+    started = performance.now();
+    let sealedLeaves = 0;
+    for (let block = await sealOnce(db, platformKey); block; block = await sealOnce(db, platformKey)) {
+      sealedLeaves += block.leaves;
+    }
+    const sealMs = performance.now() - started;
+    figures.push(
+      {
+        scenario: `append signed evidence (${signedCount.toLocaleString('en')} events, 100 per transaction)`,
+        figure: `${rate(signedCount, appendMs)} (${seconds(appendMs)})`,
+      },
+      {
+        scenario: `seal (${sealedLeaves.toLocaleString('en')} leaves, ≤ 50,000 per block)`,
+        figure: `${rate(sealedLeaves, sealMs)} (${seconds(sealMs)})`,
+      },
+      {
+        scenario: 'evidence appended and sealed, end to end',
+        figure: rate(signedCount, appendMs + sealMs),
+      },
+    );
+    log(figures.map((f) => `${f.scenario}: ${f.figure}`).join('; '));
+
+    // 2. Grow the log to the target size: bulk appends (platform events, 5,000 per transaction) and seals.
+    started = performance.now();
+    let size = signedCount;
+    while (size < target) {
+      const n = Math.min(50_000, target - size);
+      for (let i = 0; i < n; i += 5000) {
+        const m = Math.min(5000, n - i);
+        await db.transaction((tx) =>
+          appendEvidenceBatch(
+            tx,
+            keys,
+            Array.from({ length: m }, (_, k) => uploadEvent(null, size + i + k)),
+          ),
+        );
+      }
+      const block = await sealOnce(db, platformKey);
+      size = Number(block?.header.treeSize ?? size);
+      if (size % 200_000 < 50_000)
+        log(`${size.toLocaleString('en')} leaves, ${seconds(performance.now() - started)}`);
+    }
+    const growMs = performance.now() - started;
+    const [blocks] = await db.select({ n: count() }).from(ledgerBlocks);
+    figures.push({
+      scenario: `build the log to ${size.toLocaleString('en')} leaves (bulk append + seal)`,
+      figure: `${seconds(growMs)} (${rate(size - signedCount, growMs)}), ${blocks!.n} blocks`,
+    });
+
+    // 3. Proofs at that size: generation (database look-ups + hashing, as the endpoint) and verification.
+    const samples = 1000;
+    const events = [];
+    for (let i = 0; i < samples; i++) {
+      const leafIndex = Math.floor(Math.random() * size);
+      const [event] = await db.select().from(ledgerEvents).where(eq(ledgerEvents.leafIndex, leafIndex));
+      events.push(event!);
+    }
+    started = performance.now();
+    const proofs = [];
+    for (const event of events) proofs.push(await inclusionProofOf(db, event, platformKey.publicKeyHex));
+    const proveMs = performance.now() - started;
+    started = performance.now();
+    const utf8 = new TextEncoder();
+    for (const p of proofs) {
+      const leaf = leafHash(utf8.encode(p.leafData));
+      const ok =
+        verifyInclusion(p.leafIndex, p.treeSize, leaf, p.auditPath.map(fromHex), fromHex(p.rootHash)) &&
+        blockHash(p.block.header) === p.block.hash &&
+        verifyBlockSignature(p.block.header, p.block.signature, platformKey.publicKeyHex);
+      if (!ok) throw new Error('a proof did not verify');
+    }
+    const checkMs = performance.now() - started;
+    const pathLength = proofs.reduce((n, p) => n + p.auditPath.length, 0) / proofs.length;
+    figures.push({
+      scenario: `inclusion proof at ${size.toLocaleString('en')} leaves (${samples} random leaves)`,
+      figure: `generate ${(proveMs / samples).toFixed(2)} ms, verify ${(checkMs / samples).toFixed(2)} ms (incl. Ed25519), path ${pathLength.toFixed(1)} hashes`,
+    });
+    const top = blocks!.n - 1;
+    started = performance.now();
+    const consistency = await consistencyProofBetween(db, 0, top, platformKey.publicKeyHex);
+    const consistencyMs = performance.now() - started;
+    started = performance.now();
+    const consistent = verifyConsistency(
+      consistency.from.header.treeSize,
+      consistency.to.header.treeSize,
+      fromHex(consistency.from.header.rootHash),
+      fromHex(consistency.to.header.rootHash),
+      consistency.proof.map(fromHex),
+    );
+    if (!consistent) throw new Error('the consistency proof did not verify');
+    figures.push({
+      scenario: `consistency proof block 0 → ${top}`,
+      figure: `generate ${consistencyMs.toFixed(2)} ms, verify ${(performance.now() - started).toFixed(2)} ms, ${consistency.proof.length} hashes`,
+    });
+
+    // 4. The whole-log verification (npm run ledger:verify) at that size.
+    if (process.env.BENCH_LEDGER_VERIFY !== '0') {
+      started = performance.now();
+      const report = await verifyLedger(db, { publicKeyHex: platformKey.publicKeyHex });
+      const verifyMs = performance.now() - started;
+      if (!report.ok) throw new Error(`ledger verification failed: ${report.problems[0]?.message}`);
+      figures.push({
+        scenario: `ledger:verify of ${report.treeSize.toLocaleString('en')} leaves, ${report.blocks} blocks`,
+        figure: `${seconds(verifyMs)} (${rate(report.treeSize, verifyMs)})`,
+      });
+    }
+    figures.push({
+      scenario: 'chain transactions per block',
+      figure: '0 (EVM anchoring not configured yet)',
+    });
+    return figures;
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** One table of the ledger figures. */
+export function printLedgerTable(figures: LedgerFigure[]): void {
+  const width = Math.max(...figures.map((f) => f.scenario.length), 'ledger scenario'.length);
+  console.log(`\n| ${'ledger scenario'.padEnd(width)} | figure |`);
+  console.log(`|${'-'.repeat(width + 2)}|--------|`);
+  for (const f of figures) console.log(`| ${f.scenario.padEnd(width)} | ${f.figure} |`);
+}
