@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { App, Form, Input, InputNumber, Select } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, codeRuleSample, LIMITS, ZCodeRuleInput } from '@tracehub/contract';
 import type { z } from 'zod';
 import { call } from '../../../api/client';
+import { useSchemaSubmit } from './useSchemaSubmit';
 import { useLang } from '../../../i18n';
 import { AppDialog } from '../../../shared/AppDialog';
 import type { TListItem, TResourceDialogProps } from '../../../shared/list/types';
@@ -19,34 +19,21 @@ const shape = ZCodeRuleInput.shape;
 export function CodeRuleDialog({ onClose, onDone }: TResourceDialogProps<TCodeRuleRow>) {
   const { t } = useTranslation();
   const lang = useLang();
-  const { message } = App.useApp();
   const [form] = Form.useForm<TCodeRuleValues>();
-  const [submitting, setSubmitting] = useState(false);
   const values = Form.useWatch([], form) as Partial<TCodeRuleValues> | undefined;
   const sample = codeRuleSample(values ?? {});
   const label = (key: keyof typeof shape) => t(`operator.codeRule.fields.${key}`);
   const rule = (key: keyof typeof shape) => zodRule(shape[key], label(key), lang);
 
-  const submit = async () => {
-    if (submitting) return;
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const parsed = ZCodeRuleInput.safeParse(form.getFieldsValue(true));
-    if (!parsed.success) return;
-    setSubmitting(true);
-    try {
-      await call(api.operator.codeRuleAdd, parsed.data);
-      void message.success(t('operator.codeRule.created'));
-      onDone();
-    } catch {
-      // Shown by the client.
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { submitting, submit } = useSchemaSubmit(
+    form,
+    ZCodeRuleInput,
+    (input) => call(api.operator.codeRuleAdd, input),
+    {
+      text: t('operator.codeRule.created'),
+      onDone,
+    },
+  );
 
   return (
     <AppDialog

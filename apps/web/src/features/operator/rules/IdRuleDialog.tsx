@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { App, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, LIMITS, ZIdRuleInput } from '@tracehub/contract';
 import type { z } from 'zod';
 import { call } from '../../../api/client';
+import { useSchemaSubmit } from './useSchemaSubmit';
 import { useLang } from '../../../i18n';
 import { AppDialog } from '../../../shared/AppDialog';
 import type { TListItem, TResourceDialogProps } from '../../../shared/list/types';
@@ -22,30 +22,17 @@ const shape = ZIdRuleInput.shape;
 export function IdRuleDialog({ onClose, onDone }: TResourceDialogProps<TIdRuleRow>) {
   const { t } = useTranslation();
   const lang = useLang();
-  const { message } = App.useApp();
   const [form] = Form.useForm<TIdRuleValues>();
-  const [submitting, setSubmitting] = useState(false);
 
-  const submit = async () => {
-    if (submitting) return;
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const parsed = ZIdRuleInput.safeParse(form.getFieldsValue(true));
-    if (!parsed.success) return;
-    setSubmitting(true);
-    try {
-      await call(api.operator.idRuleAdd, parsed.data);
-      void message.success(t('operator.idRule.created'));
-      onDone();
-    } catch {
-      // Shown by the client.
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { submitting, submit } = useSchemaSubmit(
+    form,
+    ZIdRuleInput,
+    (input) => call(api.operator.idRuleAdd, input),
+    {
+      text: t('operator.idRule.created'),
+      onDone,
+    },
+  );
 
   return (
     <AppDialog
