@@ -199,10 +199,6 @@ export async function ledgerScenarios(): Promise<LedgerFigure[]> {
         figure: `${seconds(verifyMs)} (${rate(report.treeSize, verifyMs)})`,
       });
     }
-    figures.push({
-      scenario: 'chain transactions per block',
-      figure: '0 (EVM anchoring not configured yet)',
-    });
     return figures;
   } finally {
     await database.close();

@@ -9,14 +9,19 @@ export interface THarness {
   session: (lang: TLang, viewport?: { width: number; height: number }) => Promise<TSession>;
 }
 
+export interface THarnessOptions {
+  /** Extra server environment, computed before the server starts (e.g. a chain started for the file). */
+  env?: () => Promise<Record<string, string>>;
+}
+
 /** One server with fresh demo data and one browser per test file. */
-export function useHarness(): THarness {
+export function useHarness(options: THarnessOptions = {}): THarness {
   let server: TRunningServer | null = null;
   let browser: Browser | null = null;
   const sessions: TSession[] = [];
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(options.env ? await options.env() : {});
     browser = await launchBrowser();
   });
 

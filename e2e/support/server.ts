@@ -17,7 +17,7 @@ export interface TRunningServer {
   stop: () => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -48,7 +48,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
  * Starts the built server (API + built web app) on a free port with a fresh data directory, so every test
  * file begins with the seeded demo data and nothing else.
  */
-export async function startServer(): Promise<TRunningServer> {
+export async function startServer(env: Record<string, string> = {}): Promise<TRunningServer> {
   for (const file of [SERVER_MAIN, WEB_INDEX]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
   }
@@ -63,6 +63,7 @@ export async function startServer(): Promise<TRunningServer> {
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'development',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

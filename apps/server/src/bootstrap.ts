@@ -10,6 +10,10 @@ import { backfillEvidence } from './platform/ledger/subjects.ts';
 import { loadMasterKey } from './platform/keys.ts';
 import { createMailer } from './platform/mail.ts';
 import { createStorage } from './platform/storage.ts';
+import { startJobWorker } from './platform/jobs/worker.ts';
+import { connectAnchorChain, type AnchorChain } from './platform/chain/anchor-chain.ts';
+import { startAnchorer } from './platform/chain/anchorer.ts';
+import { setExplorerBase } from './platform/chain/explorer.ts';
 import { registryVerifier, type CompanyVerifier } from './platform/verifier.ts';
 import { seedDemo } from './seed/demo.ts';
 
@@ -50,7 +54,9 @@ export async function createRuntime(
     storage: createStorage(config.DATA_DIR),
     verifier,
     platformKey,
+    chain: config.CHAIN_RPC_URL ? await connectConfiguredChain(config) : null,
   };
+  setExplorerBase(config.CHAIN_EXPLORER_URL);
   const seeded = config.SEED_DEMO
     ? await seedDemo(database.db, { masterKey, platformKey, chainId: config.CHAIN_ID, storage: deps.storage })
     : false;
@@ -63,9 +69,38 @@ export async function createRuntime(
     config.LEDGER_SEAL_INTERVAL_MS > 0
       ? startSealer(database.db, platformKey, { intervalMs: config.LEDGER_SEAL_INTERVAL_MS, log: app.log })
       : null;
+  const anchorer = deps.chain
+    ? startAnchorer(database.db, deps.chain, { intervalMs: config.CHAIN_ANCHOR_INTERVAL_MS, log: app.log })
+    : null;
+  if (deps.chain && deps.chain.chainId !== config.CHAIN_ID) {
+    app.log.warn(
+      `CHAIN_ID is ${config.CHAIN_ID} but the anchoring chain is ${deps.chain.chainId}: enterprise DIDs (did:ethr) name CHAIN_ID`,
+    );
+  }
+  // Background jobs (imports ...); queued work survives restarts: it is in the jobs table.
+  const jobWorker =
+    config.JOB_POLL_INTERVAL_MS > 0
+      ? startJobWorker(deps, {
+          intervalMs: config.JOB_POLL_INTERVAL_MS,
+          leaseMs: config.JOB_LEASE_MS,
+          log: app.log,
+        })
+      : null;
   app.addHook('onClose', async () => {
+    await jobWorker?.stop();
+    await anchorer?.stop();
+    deps.chain?.close();
     await sealer?.stop();
     await database.close();
   });
   return { app, deps, database, seeded };
+}
+
+/** The anchoring chain of the configuration (loadConfig requires the key and address with the URL). */
+export function connectConfiguredChain(config: TConfig): Promise<AnchorChain> {
+  return connectAnchorChain({
+    rpcUrl: config.CHAIN_RPC_URL!,
+    privateKey: config.CHAIN_PRIVATE_KEY!,
+    contractAddress: config.CHAIN_CONTRACT_ADDRESS!,
+  });
 }

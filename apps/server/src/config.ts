@@ -25,8 +25,36 @@ const ZConfig = z.object({
    * the job off (tests seal by hand). Pending leaves are always sealed once at start.
    */
   LEDGER_SEAL_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  /**
+   * How often the in-process job worker looks for queued background jobs (imports ...), in milliseconds;
+   * 0 turns the worker off (tests run the queue by hand, another process may work it).
+   */
+  JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  /**
+   * How long a running job's claim lasts without renewal: a job left running by a crashed process is
+   * claimed again after it. Running jobs renew it with every step of progress.
+   */
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).default(300_000),
   /** EVM chain id used in did:ethr identifiers. */
   CHAIN_ID: z.coerce.number().int().positive().default(1337),
+  /**
+   * Anchoring of sealed blocks to an EVM chain (ARCHITECTURE 3.3), off unless CHAIN_RPC_URL is set: any
+   * Ethereum JSON-RPC endpoint (Hyperledger Besu, FISCO BCOS web3, `npm run chain:dev`), the anchoring
+   * account's private key and the EvidenceAnchor contract it owns.
+   */
+  CHAIN_RPC_URL: z.string().url().optional(),
+  CHAIN_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x and 64 hexadecimal characters')
+    .optional(),
+  CHAIN_CONTRACT_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an 0x address of 40 hexadecimal characters')
+    .optional(),
+  /** Block explorer base URL for anchor transaction links (spec 9: explorer host by environment). */
+  CHAIN_EXPLORER_URL: z.string().url().optional(),
+  /** How often new blocks are anchored, in milliseconds (one transaction per block). */
+  CHAIN_ANCHOR_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The initial password of accounts an administrator creates, and of a member's password reset (spec 9:
@@ -53,7 +81,13 @@ export class ConfigError extends Error {}
 /** Reads and checks the environment; every problem is listed with its variable name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const blanksDropped = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
-  const parsed = ZConfig.safeParse(blanksDropped);
+  const parsed = ZConfig.superRefine((c, ctx) => {
+    if (!c.CHAIN_RPC_URL) return;
+    for (const key of ['CHAIN_PRIVATE_KEY', 'CHAIN_CONTRACT_ADDRESS'] as const) {
+      if (!c[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required when CHAIN_RPC_URL is set' });
+    }
+  }).safeParse(blanksDropped);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -246,6 +246,19 @@ export const ERRORS = {
     zh: '该模块尚未为贵企业配置，请联系企业管理员',
     en: 'This module is not configured for your company, please contact the enterprise administrator',
   },
+  /** Spec 8: master data that business data references cannot be deleted. */
+  RECORD_IN_USE: {
+    code: 'B2040',
+    http: 400,
+    zh: '该产品/物料/关联关系/企业已应用于关键流程，请先删除相关流程数据',
+    en: 'Please delete related processes data in advance, because this product/material/association/company has already been applied to key processes.',
+  },
+  PROJECT_CODE_EXISTS: {
+    code: 'B2041',
+    http: 400,
+    zh: '项目编号已存在',
+    en: 'Project code exists',
+  },
 
   LEDGER_NOT_SEALED: {
     code: 'L3001',
@@ -280,6 +293,37 @@ export const ERRORS = {
     http: 400,
     zh: '只支持 {types} 格式的文件',
     en: 'Only {types} files are supported',
+  },
+  // Why an import failed as a whole (its record's errorCode): the file could not be used, nothing was written.
+  IMPORT_FILE_UNREADABLE: {
+    code: 'F1003',
+    http: 400,
+    zh: '文件已损坏或不是有效的 Excel 工作簿，请检查后重新导入',
+    en: 'The file is damaged or is not a valid Excel workbook; check it and import it again',
+  },
+  IMPORT_XLS_UNSUPPORTED: {
+    code: 'F1004',
+    http: 400,
+    zh: '无法读取 Excel 97-2003（.xls）格式的文件，请另存为 .xlsx 后重新导入',
+    en: 'Excel 97-2003 (.xls) workbooks cannot be read; save the file as .xlsx and import it again',
+  },
+  IMPORT_TOO_MANY_ROWS: {
+    code: 'F1005',
+    http: 400,
+    zh: '单次最多导入 20,000 行数据，请拆分文件后重新导入',
+    en: 'At most 20,000 rows can be imported at once; split the file and import again',
+  },
+  IMPORT_HEADER_MISMATCH: {
+    code: 'F1006',
+    http: 400,
+    zh: '表头与导入模板不一致，请下载模板填写后重新导入',
+    en: 'The header row does not match the import template; fill in the downloaded template and import again',
+  },
+  IMPORT_NO_ROWS: {
+    code: 'F1007',
+    http: 400,
+    zh: '文件中没有可导入的数据行',
+    en: 'The file has no data rows to import',
   },
 } as const satisfies Record<string, { code: string; http: number } & TBilingual>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { LANGS } from './i18n/lang.ts';
 import { ZChainDetail } from './ledger.ts';
 
 /**
@@ -76,5 +77,39 @@ export const fileEndpoints = {
     tag: 'file',
     summary:
       "The enterprise's files of one business record (bizType, bizNo), oldest first, with each upload's on-chain evidence",
+  }),
+  /**
+   * A printable certificate (A4 PDF, not an envelope; errors are envelopes). Registered by hand (binary
+   * answer), described here. `uuid` names one of the enterprise's records: see the summary.
+   */
+  viewChainPdf: endpoint({
+    method: 'GET',
+    path: '/file/viewChainPdf',
+    input: z.object({
+      uuid: z.string().trim().min(1).max(100),
+      /** Language of the certificate; the request's Accept-Language (zh by default) without it. */
+      lang: z.enum(LANGS).optional(),
+      /** IANA time zone the times are printed in (the browser's); Asia/Shanghai without it or when unknown. */
+      tz: z.string().max(64).optional(),
+    }),
+    output: z.unknown(),
+    auth: 'enterprise',
+    tag: 'file',
+    summary:
+      "A4 PDF certificate of one of the enterprise's records, by `uuid`: an evidence record's rowkey (its ledger event id, as /file/list and the chain records list give it) or its txHash / data hash (64 hex) gives the blockchain evidence certificate (sealed records only, L3001 before); a certificate number (TH-CERT-…) gives the enterprise certification certificate (needs ViewBlockchainCertificate). Another enterprise's record is E1003 like an unknown one",
+  }),
+};
+
+/** Spec 7 "/pass/chainFile": the chain detail of one uploaded file. */
+export const passEndpoints = {
+  chainFile: endpoint({
+    method: 'POST',
+    path: '/pass/chainFile',
+    input: z.object({ fileKey: z.string().trim().min(1).max(100) }),
+    output: ZFileEvidence,
+    auth: 'enterprise',
+    tag: 'file',
+    summary:
+      "One of the enterprise's uploaded files (fileKey) with its upload's on-chain evidence, shaped like an item of /file/list; another enterprise's file is E1003",
   }),
 };

@@ -20,19 +20,23 @@ export * from './ledger.ts';
 export * from './log.ts';
 export * from './examine.ts';
 export * from './system.ts';
+export * from './imports.ts';
+export * from './project.ts';
 
 import { authEndpoints } from './auth.ts';
 import { userEndpoints } from './user.ts';
 import { logEndpoints } from './log.ts';
 import { systemEndpoints } from './system.ts';
 import { examineAuditEndpoints, examineEndpoints } from './examine.ts';
-import { fileEndpoints } from './file.ts';
+import { fileEndpoints, passEndpoints } from './file.ts';
 import { certificationEndpoints, operatorCertificationEndpoints } from './certification.ts';
 import { memberEndpoints } from './member.ts';
 import { roleEndpoints } from './role.ts';
 import { companyEndpoints, profileEndpoints } from './profile.ts';
 import { operatorEndpoints } from './operator.ts';
 import { ledgerEndpoints, publicLedgerEndpoints } from './ledger.ts';
+import { importEndpoints } from './imports.ts';
+import { projectEndpoints } from './project.ts';
 
 /** Every endpoint of the API, by domain. The server registers these; the web calls them. */
 export const api = {
@@ -41,6 +45,7 @@ export const api = {
   log: logEndpoints,
   examine: { ...examineEndpoints, ...examineAuditEndpoints },
   file: fileEndpoints,
+  pass: passEndpoints,
   ledger: ledgerEndpoints,
   publicLedger: publicLedgerEndpoints,
   certification: certificationEndpoints,
@@ -50,4 +55,6 @@ export const api = {
   company: companyEndpoints,
   operator: { ...operatorEndpoints, certification: operatorCertificationEndpoints },
   system: systemEndpoints,
+  import: importEndpoints,
+  project: projectEndpoints,
 };

@@ -460,4 +460,6 @@ export const AVAILABLE_PAGES: ReadonlySet<string> = new Set([
   'account/role/configAuth',
   'account/audit',
   'ledger/chainRecords',
+  'basicData/project',
+  'basicData/project/uploadOperation',
 ]);

@@ -4,9 +4,12 @@
 //
 // The platform public key is read from the database unless it is pinned with --public-key <hex> (or
 // LEDGER_PUBLIC_KEY): pin the key you obtained independently (GET /api/public/ledger/key at an earlier time,
-// a published copy) so that a rewritten key table cannot pass as genuine.
+// a published copy) so that a rewritten key table cannot pass as genuine. With CHAIN_RPC_URL (and its key and
+// contract address) set, every recorded anchor is checked on the chain as well.
 import { ConfigError, loadConfig } from '../config.ts';
+import { connectConfiguredChain } from '../bootstrap.ts';
 import { openDatabase } from '../db/client.ts';
+import { checkAnchorOnChain } from '../platform/chain/anchorer.ts';
 import { platformPublicKey } from '../platform/ledger/platform-key.ts';
 import { verifyLedger } from '../platform/ledger/verify.ts';
 import { createStorage } from '../platform/storage.ts';
@@ -44,7 +47,13 @@ async function main(): Promise<number> {
       console.log(`The database holds another platform key (${stored ?? 'none'}) than the pinned one.`);
     }
     const started = Date.now();
-    const report = await verifyLedger(database.db, { publicKeyHex, storage: createStorage(config.DATA_DIR) });
+    // With anchoring configured, every recorded anchor is checked against the contract on the chain.
+    const chain = config.CHAIN_RPC_URL ? await connectConfiguredChain(config) : null;
+    const report = await verifyLedger(database.db, {
+      publicKeyHex,
+      storage: createStorage(config.DATA_DIR),
+      ...(chain ? { checkAnchor: (anchor, block) => checkAnchorOnChain(chain, anchor, block) } : {}),
+    }).finally(() => chain?.close());
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const summary =
       `${report.blocks} blocks, ${report.treeSize} leaves (${report.sealedEvents} sealed events, ` +

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -488,3 +489,278 @@ export const platformKeys = pgTable('platform_keys', {
   secretCiphertext: text('secret_ciphertext').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The background job queue (platform/jobs): claimed with FOR UPDATE SKIP LOCKED by any worker process; a
+ * job left `running` by a crashed process is claimed again once its lease (locked_at) has expired. Tenant
+ * transactions may enqueue their own enterprise's jobs and read them, never change them (migration 0007).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    /** The enterprise the job works for; null for platform jobs. */
+    enterpriseUuid: text('enterprise_uuid'),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** Claims so far, including the running one. */
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    /** When the running claim was taken or last renewed (its lease). */
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    progress: jsonb('progress'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_claim_idx')
+      .on(t.runAfter, t.id)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    index('jobs_enterprise_idx').on(t.enterpriseUuid, t.createdAt),
+  ],
+);
+
+/** One bulk import of a resource (platform/imports): its file, progress and result counts. */
+export const importRecords = pgTable(
+  'import_records',
+  {
+    /** A random UUID. */
+    id: text('id').primaryKey(),
+    enterpriseUuid: text('enterprise_uuid').notNull(),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    fileHash: text('file_hash').notNull(),
+    fileSize: integer('file_size').notNull(),
+    /** The uploaded workbook on the file storage. */
+    storageKey: text('storage_key').notNull(),
+    /** The importer's language: reasons in the error log are written in it. */
+    lang: text('lang', { enum: ['zh', 'en'] }).notNull(),
+    status: text('status', { enum: ['queued', 'running', 'completed', 'failed'] })
+      .notNull()
+      .default('queued'),
+    importNum: integer('import_num').notNull().default(0),
+    /** Data rows handled so far; a resumed job continues after them. */
+    processed: integer('processed').notNull().default(0),
+    successNum: integer('success_num').notNull().default(0),
+    defeatNum: integer('defeat_num').notNull().default(0),
+    existNum: integer('exist_num').notNull().default(0),
+    errorLogKey: text('error_log_key'),
+    errorCode: text('error_code'),
+    createdBy: integer('created_by').notNull(),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('import_records_enterprise_idx').on(t.enterpriseUuid, t.kind, t.createdAt)],
+);
+
+/** The refused rows of an import, written with each chunk so that a resumed import keeps them. */
+export const importRowErrors = pgTable(
+  'import_row_errors',
+  {
+    importId: text('import_id').notNull(),
+    enterpriseUuid: text('enterprise_uuid').notNull(),
+    /** The row's number in the worksheet (1 = the first row of the sheet). */
+    rowNumber: integer('row_number').notNull(),
+    /** The row's cells as text, in the importer's column order. */
+    cells: jsonb('cells').$type<string[]>().notNull(),
+    /** Why it was refused, in the import's language. */
+    reasons: jsonb('reasons').$type<string[]>().notNull(),
+    /** 'invalid' (defeatNum) or 'exists' (existNum). */
+    outcome: text('outcome', { enum: ['invalid', 'exists'] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.rowNumber], name: 'import_row_errors_pk' })],
+);
+
+/** Project codes (spec 3 "Project code: code, notes, created time"); a code is unique in its enterprise. */
+export const projectCodes = pgTable(
+  'project_codes',
+  {
+    id: serial('id').primaryKey(),
+    enterpriseUuid: text('enterprise_uuid').notNull(),
+    code: text('code').notNull(),
+    notes: text('notes').notNull().default(''),
+    createdBy: integer('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('project_codes_enterprise_code_uq').on(t.enterpriseUuid, t.code),
+    index('project_codes_enterprise_created_idx').on(t.enterpriseUuid, t.createdAt),
+  ],
+);
+
+/**
+ * Partner enterprises (spec 2.3, 3 "Cooperator"): the enterprise's suppliers and clients. A partner is
+ * settled (enrolled) once a certified enterprise with its USCI exists on the platform; until then it can be
+ * invited by e-mail (a failed invite is kept with its reason and listed).
+ */
+export const partners = pgTable(
+  'partners',
+  {
+    id: serial('id').primaryKey(),
+    enterpriseUuid: text('enterprise_uuid').notNull(),
+    partnerType: text('partner_type', { enum: ['supplier', 'client'] }).notNull(),
+    /** The partner's own code in this enterprise's systems (supplier code / client code). */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    usci: text('usci').notNull(),
+    contactName: text('contact_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    notes: text('notes').notNull().default(''),
+    /** The partner's enterprise on the platform once it is settled (matched by USCI). */
+    partnerEnterpriseUuid: text('partner_enterprise_uuid'),
+    inviteStatus: text('invite_status', { enum: ['none', 'invited', 'failed'] })
+      .notNull()
+      .default('none'),
+    inviteError: text('invite_error'),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    createdBy: integer('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('partners_enterprise_type_code_uq').on(t.enterpriseUuid, t.partnerType, t.code),
+    uniqueIndex('partners_enterprise_type_usci_uq').on(t.enterpriseUuid, t.partnerType, t.usci),
+    index('partners_enterprise_created_idx').on(t.enterpriseUuid, t.createdAt),
+  ],
+);
+
+/**
+ * Materials (spec 3 "Material"): purchased materials (materialData) and homemade semi-finished products
+ * (materialDataIn), told apart by `nature`.
+ */
+export const materials = pgTable(
+  'materials',
+  {
+    id: serial('id').primaryKey(),
+    enterpriseUuid: text('enterprise_uuid').notNull(),
+    nature: text('nature', { enum: ['purchased', 'homemade'] }).notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    /** Whether the material is a traced object (its origin is followed upstream). */
+    tracingObject: boolean('tracing_object').notNull().default(false),
+    /** kg, at most 9 integer digits and 4 decimals (spec 5). */
+    weight: numeric('weight', { precision: 13, scale: 4 }),
+    unit: text('unit').notNull().default(''),
+    description: text('description').notNull().default(''),
+    supplierMaterialCode: text('supplier_material_code').notNull().default(''),
+    batchNo: text('batch_no').notNull().default(''),
+    receiptNo: text('receipt_no').notNull().default(''),
+    receiptTime: timestamp('receipt_time', { withTimezone: true }),
+    /** The quality inspection report (files table key), with its name and SHA-256. */
+    qualityFileKey: text('quality_file_key'),
+    qualityFileName: text('quality_file_name'),
+    qualityFileHash: text('quality_file_hash'),
+    createdBy: integer('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('materials_enterprise_nature_code_batch_uq').on(t.enterpriseUuid, t.nature, t.code, t.batchNo),
+    index('materials_enterprise_created_idx').on(t.enterpriseUuid, t.nature, t.createdAt),
+  ],
+);
+
+/** Products (spec 3 "Product"): identity, project code and the materials traced into them. */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    /** A random UUID: the product's DID is the enterprise DID with the path /products/<uuid>. */
+    uuid: text('uuid').notNull(),
+    enterpriseUuid: text('enterprise_uuid').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    code: text('code').notNull(),
+    batchNo: text('batch_no').notNull().default(''),
+    vinSn: text('vin_sn').notNull().default(''),
+    spec: text('spec').notNull().default(''),
+    unit: text('unit').notNull().default(''),
+    weight: numeric('weight', { precision: 13, scale: 4 }),
+    projectCodeId: integer('project_code_id'),
+    did: text('did'),
+    createdBy: integer('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_uuid_uq').on(t.uuid),
+    uniqueIndex('products_enterprise_code_batch_vin_uq').on(t.enterpriseUuid, t.code, t.batchNo, t.vinSn),
+    index('products_enterprise_created_idx').on(t.enterpriseUuid, t.createdAt),
+    index('products_project_idx').on(t.enterpriseUuid, t.projectCodeId),
+  ],
+);
+
+/** The tracing materials of a product (multi-select). */
+export const productMaterials = pgTable(
+  'product_materials',
+  {
+    enterpriseUuid: text('enterprise_uuid').notNull(),
+    productId: integer('product_id').notNull(),
+    materialId: integer('material_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.materialId], name: 'product_materials_pk' }),
+    index('product_materials_material_idx').on(t.enterpriseUuid, t.materialId),
+  ],
+);
+
+/** Carbon footprint uploads of a product (spec 3 "Carbon result"); the newest is the product's current one. */
+export const productCarbon = pgTable(
+  'product_carbon',
+  {
+    id: serial('id').primaryKey(),
+    enterpriseUuid: text('enterprise_uuid').notNull(),
+    productId: integer('product_id').notNull(),
+    baseYear: integer('base_year').notNull(),
+    /** kgCO2e. */
+    result: numeric('result', { precision: 17, scale: 4 }).notNull(),
+    lcaFileKey: text('lca_file_key').notNull(),
+    lcaFileName: text('lca_file_name').notNull(),
+    lcaFileHash: text('lca_file_hash').notNull(),
+    authority: text('authority').notNull().default(''),
+    createdBy: integer('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_carbon_product_idx').on(t.enterpriseUuid, t.productId, t.createdAt)],
+);
+
+/**
+ * Material code mappings (spec 3 "Supplier material association"): a supplier's material number mapped to
+ * the enterprise's own material (direction 'supplier', materialRelation pages), or a client's material
+ * number mapped to the enterprise's own product or material (direction 'client', custommaterialRelation).
+ * The own side is linked on the link page; until then material_id / product_id are null.
+ */
+export const materialRelations = pgTable(
+  'material_relations',
+  {
+    id: serial('id').primaryKey(),
+    enterpriseUuid: text('enterprise_uuid').notNull(),
+    direction: text('direction', { enum: ['supplier', 'client'] }).notNull(),
+    partnerId: integer('partner_id'),
+    partnerCode: text('partner_code').notNull(),
+    partnerName: text('partner_name').notNull(),
+    partnerMaterialNo: text('partner_material_no').notNull(),
+    partnerMaterialName: text('partner_material_name').notNull().default(''),
+    materialId: integer('material_id'),
+    productId: integer('product_id'),
+    notes: text('notes').notNull().default(''),
+    createdBy: integer('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('material_relations_uq').on(t.enterpriseUuid, t.direction, t.partnerCode, t.partnerMaterialNo),
+    index('material_relations_material_idx').on(t.enterpriseUuid, t.materialId),
+    index('material_relations_partner_idx').on(t.enterpriseUuid, t.partnerId),
+  ],
+);

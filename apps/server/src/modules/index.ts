@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/context.ts';
+import { importRecordRoutes } from '../platform/imports/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { certificationRoutes } from './certification/routes.ts';
 import { companyRoutes } from './company/routes.ts';
@@ -10,6 +11,7 @@ import { logRoutes } from './log/routes.ts';
 import { memberRoutes } from './member/routes.ts';
 import { operatorRoutes } from './operator/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
+import { projectRoutes } from './project/routes.ts';
 import { roleRoutes } from './role/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { userRoutes } from './user/routes.ts';
@@ -29,4 +31,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   roleRoutes(app, deps);
   profileRoutes(app, deps);
   ledgerRoutes(app, deps);
+  importRecordRoutes(app, deps);
+  projectRoutes(app, deps);
 }

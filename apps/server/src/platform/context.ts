@@ -1,6 +1,7 @@
 import type { DATA_SCOPES, TLang } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
 import type { TConfig } from '../config.ts';
+import type { AnchorChain } from './chain/anchor-chain.ts';
 import type { PlatformKey } from './ledger/platform-key.ts';
 import type { Mailer } from './mail.ts';
 import type { FileStorage } from './storage.ts';
@@ -19,6 +20,8 @@ export interface AppDeps {
   verifier: CompanyVerifier;
   /** The platform's Ed25519 key: signs ledger blocks and verifiable credentials (platform/ledger). */
   platformKey: PlatformKey;
+  /** The EVM chain blocks are anchored to, when CHAIN_RPC_URL is configured (platform/chain). */
+  chain?: AnchorChain | null;
 }
 
 export type TDataScope = (typeof DATA_SCOPES)[number];

@@ -105,6 +105,21 @@ export async function authenticateSession(
   return session;
 }
 
+/**
+ * The caller of an enterprise endpoint registered by hand (multipart imports, workbook downloads), checked
+ * exactly as registerEndpoint checks it: a usable enterprise and one of the endpoint's permission codes.
+ */
+export async function authenticateTenant(
+  deps: AppDeps,
+  req: FastifyRequest,
+  ep: Pick<TEndpoint, 'permission'>,
+): Promise<{ session: SessionContext; tenant: TenantContext }> {
+  return (await authenticate(deps, req, 'enterprise', permissionCodes(ep))) as {
+    session: SessionContext;
+    tenant: TenantContext;
+  };
+}
+
 /** The success envelope in the request's language. */
 export function successEnvelope(meta: RequestMeta, data: unknown) {
   return { code: ERRORS.SUCCESS.code, msg: ERRORS.SUCCESS[meta.lang], data: data ?? null };

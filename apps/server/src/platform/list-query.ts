@@ -65,21 +65,41 @@ function withJoins<T>(qb: T, joins: PagedQuery<never>['joins'] = []): T {
 }
 type Joinable = { innerJoin(table: PgTable, on: SQL): unknown };
 
+/**
+ * The rows a list would show for a request, from its first row on, at most `limit` of them (exports): the
+ * same tenant scope, filters and order as runListQuery, without paging or counting.
+ */
+export function runListRows<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
+  db: Db,
+  q: ListQuery<TSelect>,
+  limit: number,
+) {
+  return sortedRows(db, and(eq(q.tenantColumn, q.tenant.enterpriseUuid), ...(q.where ?? [])), q).limit(limit);
+}
+
+/** The query's rows in the requested order (a whitelisted sort field, else the default) with the tie-break. */
+function sortedRows<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
+  db: Db,
+  where: SQL | undefined,
+  q: PagedQuery<TSelect>,
+) {
+  const sortColumn = (q.page.sortField && q.sortable[q.page.sortField]) || q.defaultSort.column;
+  const order =
+    q.page.sortField && q.sortable[q.page.sortField] ? (q.page.sortOrder ?? 'asc') : q.defaultSort.order;
+  const dir = order === 'asc' ? asc : desc;
+  return withJoins(db.select(q.select).from(q.table), q.joins)
+    .where(where)
+    .$dynamic()
+    .orderBy(dir(sortColumn), dir(q.tieBreak));
+}
+
 async function runPaged<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
   db: Db,
   conditions: (SQL | undefined)[],
   q: PagedQuery<TSelect>,
 ) {
   const where = and(...conditions.filter((w): w is SQL => !!w));
-  const sortColumn = (q.page.sortField && q.sortable[q.page.sortField]) || q.defaultSort.column;
-  const order =
-    q.page.sortField && q.sortable[q.page.sortField] ? (q.page.sortOrder ?? 'asc') : q.defaultSort.order;
-  const dir = order === 'asc' ? asc : desc;
-
-  const rows = await withJoins(db.select(q.select).from(q.table), q.joins)
-    .where(where)
-    .$dynamic()
-    .orderBy(dir(sortColumn), dir(q.tieBreak))
+  const rows = await sortedRows(db, where, q)
     .limit(q.page.pageSize)
     .offset((q.page.pageNo - 1) * q.page.pageSize);
   const capped = withJoins(db.select({ one: sql`1` }).from(q.table), q.joins)

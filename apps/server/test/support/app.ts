@@ -45,6 +45,8 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     // Tests seal by hand (sealOnce) so that "not on chain yet" is observable; pending leaves seal at start.
     LEDGER_SEAL_INTERVAL_MS: '0',
+    // Tests run background jobs by hand (runJobsUntilIdle), so that each step is observable.
+    JOB_POLL_INTERVAL_MS: '0',
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });

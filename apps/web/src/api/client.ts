@@ -15,6 +15,7 @@ import { navigateTo } from '../shared/navigation';
 import { blockPage } from '../stores/moduleGate';
 import { resetSession } from '../stores/session';
 import { ApiError } from './errors';
+import { fileNameFromDisposition } from './fileNames';
 import { getToken, removeToken, type TSessionKind } from './token';
 
 export interface TCallOptions {
@@ -242,14 +243,6 @@ export async function upload<E extends TEndpoint>(
   return envelope.data as TOutput<E>;
 }
 
-function fileNameFrom(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
-  if (star?.[1]) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain?.[1] ?? null;
-}
-
 /**
  * Downloads a file from an endpoint. A JSON answer is an envelope: a non-success code is an error like any
  * other call (spec 8: "a blob download that returns JSON with a non-0000 code is treated as an error").
@@ -268,7 +261,7 @@ export async function download<E extends TEndpoint>(
         throw businessFailure(payload, options, sessionKindOf(endpoint, options));
       return {
         blob: await clone.blob(),
-        fileName: fileNameFrom(response.headers.get('Content-Disposition')),
+        fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')),
       };
     }
     if (!response.ok) {
@@ -278,7 +271,7 @@ export async function download<E extends TEndpoint>(
     }
     return {
       blob: await response.blob(),
-      fileName: fileNameFrom(response.headers.get('Content-Disposition')),
+      fileName: fileNameFromDisposition(response.headers.get('Content-Disposition')),
     };
   });
 }

@@ -1,6 +1,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { TI18nKey } from '../i18n';
 import { lazyPage } from './lazyPage';
+import { resourcePages } from './resourcePages';
 
 export interface TPageEntry {
   component: LazyExoticComponent<ComponentType>;
@@ -68,6 +69,11 @@ export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
     component: lazyPage(() => import('../features/ledger/ChainRecordsPage')),
     description: 'ledger.records.description',
   },
+  ...resourcePages(
+    'basicData/project',
+    () => import('../features/project/projectResource').then((m) => m.projectResource),
+    { list: 'project.listDescription', records: 'imports.records.description' },
+  ),
 };
 
 export function pageEntry(componentKey: string): TPageEntry | undefined {

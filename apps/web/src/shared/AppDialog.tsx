@@ -29,8 +29,8 @@ export function AppDialog({
   submitting?: boolean;
   width?: number;
   confirmText?: string;
-  /** null hides the buttons (the dialog's content has its own actions). */
-  footer?: null;
+  /** null hides the buttons (the dialog's content has its own actions); a node replaces them. */
+  footer?: ReactNode;
   testId?: string;
 }) {
   const { t } = useTranslation();

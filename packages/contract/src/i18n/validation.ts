@@ -69,6 +69,12 @@ export const VALIDATION_MESSAGES = {
     en: '{field} must be a 64-character hexadecimal hash',
   },
   'v.register.agreement': { zh: '请阅读并勾选用户协议', en: 'Please read and tick the user agreement' },
+  'v.import.exists': { zh: '数据已存在', en: 'The record already exists' },
+  'v.import.duplicate': { zh: '与文件第 {row} 行重复', en: 'Duplicates row {row} of the file' },
+  'v.import.notSaved': {
+    zh: '该行未能保存，请重新导入',
+    en: 'This row could not be saved; import it again',
+  },
   ...VALIDATOR_MESSAGES,
 } as const satisfies Record<string, TBilingual>;
 

@@ -4,7 +4,9 @@ import { API_BASE, ZEnvelope, api, type TParsed } from '@tracehub/contract';
 import type { AppDeps, SessionContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { authenticateSession, registerEndpoint, requestMeta, successEnvelope } from '../../platform/http.ts';
-import { contentDisposition, listFiles, readFile, uploadFile } from './service.ts';
+import { certificateRoutes } from './certificate-routes.ts';
+import { sendFile } from '../../platform/http-binary.ts';
+import { listFiles, readFile, uploadFile } from './service.ts';
 
 // Documents the multipart part for OpenAPI; the handler reads the parts itself, so the parsed body is null.
 const MULTIPART_FILE_BODY = z
@@ -18,6 +20,8 @@ const MULTIPART_FILE_BODY = z
 export function fileRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { upload, view, list } = api.file;
   registerEndpoint(app, deps, list, (input, { db, tenant }) => listFiles(db, tenant, input));
+  // The certificate PDF (/file/viewChainPdf) and a file's chain detail (/pass/chainFile).
+  certificateRoutes(app, deps);
   // As registerEndpoint does: the caller is checked on request, before the query or any part is read.
   const callers = new WeakMap<FastifyRequest, SessionContext>();
   const authenticated = (level: 'session' | 'anyKind') => async (req: FastifyRequest) => {
@@ -76,12 +80,12 @@ export function fileRoutes(app: FastifyInstance, deps: AppDeps): void {
       const session = callerOf(req);
       const { fileKey } = req.query as TParsed<typeof view>;
       const { row, content } = await readFile(deps, session, fileKey);
-      return reply
-        .header('content-type', row.contentType)
-        .header('content-disposition', contentDisposition(row.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(content);
+      return sendFile(reply, {
+        content,
+        contentType: row.contentType,
+        fileName: row.fileName,
+        disposition: 'inline',
+      });
     },
   });
 }

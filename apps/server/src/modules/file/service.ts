@@ -36,7 +36,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** The name as shown later: no directories, no control characters, at most 200 characters. */
-function cleanFileName(name: string): string {
+export function cleanFileName(name: string): string {
   const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
   // eslint-disable-next-line no-control-regex
   return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(-200);
@@ -114,12 +114,6 @@ export async function readFile(
   const content = await deps.storage.get(row.storagePath);
   if (!content) throw new AppError('NOT_FOUND');
   return { row, content };
-}
-
-/** inline, with the UTF-8 name (RFC 6266/5987) and an ASCII fallback for old clients. */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@tracehub/contract';
+import { cachedAnchorCheck } from '../../platform/chain/anchorer.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
 import {
@@ -20,8 +21,9 @@ export function ledgerRoutes(app: FastifyInstance, deps: AppDeps): void {
   const key = deps.platformKey;
   registerEndpoint(app, deps, pub.key, async () => platformKeyInfo(key));
   registerEndpoint(app, deps, pub.latest, (_input, { db }) => latest(db));
-  registerEndpoint(app, deps, pub.block, (input, { db }) => block(db, input.height));
-  registerEndpoint(app, deps, pub.proof, (input, { db }) => proof(db, key, input));
+  const checkAnchor = deps.chain ? cachedAnchorCheck(deps.chain) : undefined;
+  registerEndpoint(app, deps, pub.block, (input, { db }) => block(db, input.height, checkAnchor));
+  registerEndpoint(app, deps, pub.proof, (input, { db }) => proof(db, key, input, checkAnchor));
   registerEndpoint(app, deps, pub.consistency, (input, { db }) => consistency(db, key, input));
   registerEndpoint(app, deps, pub.did, (input, { db }) => didDocument(db, key, input.did));
   registerEndpoint(app, deps, pub.credential, (input, { db }) => credential(db, key, input.number));

@@ -15,7 +15,7 @@ import type { TenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enterpriseDidDocument, platformDidDocument } from '../../platform/ledger/identity.ts';
 import type { PlatformKey } from '../../platform/ledger/platform-key.ts';
-import { consistencyProofBetween, inclusionProofOf } from '../../platform/ledger/proofs.ts';
+import { consistencyProofBetween, inclusionProofOf, type AnchorCheck } from '../../platform/ledger/proofs.ts';
 import {
   anchorAt,
   blockAt,
@@ -39,10 +39,12 @@ export async function latest(db: Db): Promise<TSignedBlock | null> {
   return row ? toSignedBlock(row) : null;
 }
 
-export async function block(db: Db, height: number) {
+export async function block(db: Db, height: number, checkAnchor?: AnchorCheck) {
   const row = await blockAt(db, height);
   if (!row) throw new AppError('LEDGER_NOT_FOUND');
   const anchor = await anchorAt(db, height);
+  if (anchor && checkAnchor && (await checkAnchor(anchor, row)) !== null)
+    throw new AppError('LEDGER_INTEGRITY');
   return { ...toSignedBlock(row), anchor: anchor ? toAnchor(anchor) : null };
 }
 
@@ -50,10 +52,11 @@ export async function proof(
   db: Db,
   key: PlatformKey,
   input: TParsed<typeof api.publicLedger.proof>,
+  checkAnchor?: AnchorCheck,
 ): Promise<TInclusionProof> {
   const event = await findEventByHash(db, input.hash);
   if (!event) throw new AppError('LEDGER_NOT_FOUND');
-  return inclusionProofOf(db, event, key.publicKeyHex, input.atHeight);
+  return inclusionProofOf(db, event, key.publicKeyHex, input.atHeight, checkAnchor);
 }
 
 export function consistency(db: Db, key: PlatformKey, input: TParsed<typeof api.publicLedger.consistency>) {

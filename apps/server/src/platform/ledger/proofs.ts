@@ -13,7 +13,18 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../errors.ts';
 import { MissingNodeError, withStoredSubtrees } from './nodes.ts';
-import { anchorAt, blockAt, toAnchor, toSignedBlock, type EventRow } from './records.ts';
+import {
+  anchorAt,
+  blockAt,
+  toAnchor,
+  toSignedBlock,
+  type AnchorRow,
+  type BlockRow,
+  type EventRow,
+} from './records.ts';
+
+/** The on-chain check of an anchor: a problem message, or null when it holds (platform/chain). */
+export type AnchorCheck = (anchor: AnchorRow, block: BlockRow) => Promise<string | null>;
 
 const utf8 = new TextEncoder();
 
@@ -48,6 +59,7 @@ export async function inclusionProofOf(
   event: EventRow,
   publicKeyHex: string,
   atHeight?: number,
+  checkAnchor?: AnchorCheck,
 ): Promise<TInclusionProof> {
   if (event.leafIndex === null || event.blockHeight === null) throw new AppError('LEDGER_NOT_SEALED');
   const leafIndex = Number(event.leafIndex);
@@ -70,6 +82,9 @@ export async function inclusionProofOf(
     throw new AppError('LEDGER_INTEGRITY');
   }
   const anchor = await anchorAt(db, height);
+  // A recorded anchor must hold on the chain too (ledger:verify reports the details).
+  if (anchor && checkAnchor && (await checkAnchor(anchor, row)) !== null)
+    throw new AppError('LEDGER_INTEGRITY');
   return {
     leafIndex,
     treeSize,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TAnchor, TChainDetail, TSignedBlock } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { ledgerAnchors, ledgerBlocks, ledgerEvents } from '../../db/schema.ts';
+import { explorerTxUrl } from '../chain/explorer.ts';
 
 export type EventRow = typeof ledgerEvents.$inferSelect;
 export type BlockRow = typeof ledgerBlocks.$inferSelect;
@@ -26,7 +27,7 @@ export function toSignedBlock(row: BlockRow): TSignedBlock {
   };
 }
 
-export function toAnchor(row: AnchorRow, explorerBase: string | null = null): TAnchor {
+export function toAnchor(row: AnchorRow): TAnchor {
   return {
     height: row.height,
     chainId: row.chainId,
@@ -34,7 +35,7 @@ export function toAnchor(row: AnchorRow, explorerBase: string | null = null): TA
     txHash: row.txHash,
     blockNumber: row.blockNumber === null ? null : Number(row.blockNumber),
     anchoredAt: row.anchoredAt.getTime(),
-    explorerUrl: explorerBase ? `${explorerBase.replace(/\/$/, '')}/tx/${row.txHash}` : null,
+    explorerUrl: explorerTxUrl(row.txHash),
   };
 }
 

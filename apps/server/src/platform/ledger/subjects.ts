@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { certificates, enterprises, files } from '../../db/schema.ts';
-import { appendEvidence, appendEvidenceBatch, type AppendedEvidence, type EvidenceKeys } from './append.ts';
+import {
+  appendEvidence,
+  appendEvidenceBatch,
+  type AppendedEvidence,
+  type EvidenceKeys,
+  type NewEvidence,
+} from './append.ts';
 import { issueCertificationCredential } from './identity.ts';
 import type { PlatformKey } from './platform-key.ts';
 
@@ -12,6 +18,9 @@ export const EVIDENCE = {
   fileUploaded: { type: 'file.uploaded', subjectType: 'file' },
   enterpriseCertified: { type: 'enterprise.certified', subjectType: 'certificate' },
   companyUpdated: { type: 'company.updated', subjectType: 'enterprise' },
+  projectCreated: { type: 'project.created', subjectType: 'project' },
+  projectUpdated: { type: 'project.updated', subjectType: 'project' },
+  projectDeleted: { type: 'project.deleted', subjectType: 'project' },
 } as const;
 
 export type FileRow = typeof files.$inferSelect;
@@ -72,6 +81,22 @@ export function recordCompanyUpdate(
     subjectId: enterpriseUuid,
     payload: { changes },
   });
+}
+
+/**
+ * The evidence of a project code's change (created, by hand or by import; updated; deleted): the subject is
+ * the row id, the payload the code and notes as they are after the change (before it, for a deletion).
+ */
+export function projectEvidence(
+  event: (typeof EVIDENCE)['projectCreated' | 'projectUpdated' | 'projectDeleted'],
+  row: { id: number; enterpriseUuid: string; code: string; notes: string },
+): NewEvidence {
+  return {
+    ...event,
+    enterpriseUuid: row.enterpriseUuid,
+    subjectId: String(row.id),
+    payload: { code: row.code, notes: row.notes },
+  };
 }
 
 // Serialises backfills between processes starting together ('THBF').

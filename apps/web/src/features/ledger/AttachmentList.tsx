@@ -3,7 +3,8 @@ import { PaperClipOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, type TFileBizType, type TFileEvidence } from '@tracehub/contract';
-import { call, download, saveDownload } from '../../api/client';
+import { call } from '../../api/client';
+import { downloadFile } from '../../shared/download';
 import { EMPTY_TEXT, formatDateTime } from '../../shared/format';
 import { ChainStatusTag } from './ChainStatusTag';
 import { HashText } from './HashText';
@@ -12,13 +13,8 @@ import { ViewChainButton } from './ViewChainButton';
 import './ledger.css';
 
 /** Opens (downloads) one of the enterprise's files. */
-async function openFile(file: TFileEvidence): Promise<void> {
-  try {
-    saveDownload(await download(api.file.view, { fileKey: file.fileKey }), file.fileName);
-  } catch {
-    // The client already showed why.
-  }
-}
+const openFile = (file: TFileEvidence) =>
+  downloadFile(api.file.view, { fileKey: file.fileKey }, file.fileName);
 
 /**
  * The attachments of one business record (spec 3 Attachment: fileName, fileHash, txHash, txTime) with their

@@ -6,6 +6,7 @@ import { ERRORS } from '@tracehub/contract';
 import { useLang } from '../../i18n';
 import { AppDialog } from '../../shared/AppDialog';
 import { formatDateTime } from '../../shared/format';
+import { CertificatePdfButton } from './CertificatePdfButton';
 import { eventTypeLabel } from './eventTypes';
 import { HashText } from './HashText';
 import { AnchorValue, ProofChecks, VerdictBadge } from './ProofParts';
@@ -146,6 +147,16 @@ export function ChainRecordDialog({ hash, onClose }: { hash: string; onClose: ()
         </div>
       )}
       <div className="proof-public-link">
+        {state.status === 'done' && (
+          <CertificatePdfButton
+            uuid={state.proof.leafHash}
+            mode="open"
+            type="link"
+            label={t('ledger.dialog.viewCertificate')}
+            className="proof-certificate-button"
+            testId="chain-view-certificate"
+          />
+        )}
         <a href={verifyPageLink(hash)} target="_blank" rel="noreferrer" data-testid="chain-open-public">
           {t('ledger.dialog.openPublic')}
         </a>

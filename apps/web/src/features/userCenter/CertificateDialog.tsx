@@ -6,6 +6,7 @@ import { api } from '@tracehub/contract';
 import { call } from '../../api/client';
 import { AppDialog } from '../../shared/AppDialog';
 import { formatDateTime } from '../../shared/format';
+import { CertificatePdfButton } from '../ledger/CertificatePdfButton';
 import { companyKeys } from './queries';
 
 /** The enterprise's certificate record (ViewBlockchainCertificate): issued on certification with its DID. */
@@ -68,6 +69,17 @@ export function CertificateDialog({ onClose }: { onClose: () => void }) {
               },
             ]}
           />
+        )}
+        {cert && (
+          <div className="certificate-actions">
+            <CertificatePdfButton
+              uuid={cert.number}
+              mode="download"
+              size="middle"
+              label={t('userCenter.certificate.downloadPdf')}
+              testId="certificate-download-pdf"
+            />
+          </div>
         )}
       </div>
     </AppDialog>

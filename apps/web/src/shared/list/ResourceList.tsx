@@ -21,6 +21,8 @@ const VIRTUAL_FROM_PAGE_SIZE = 100;
 const VIRTUAL_TABLE_HEIGHT = 640;
 /** Width per inline row action button in the action column. */
 const ACTION_BUTTON_WIDTH = 64;
+/** How often a list with changing rows (see TResource.live) asks again while one is shown. */
+const LIVE_REFRESH_MS = 2_000;
 
 /**
  * The shared list page (spec 2.5) driven by a declaration: state in the URL (route params and query),
@@ -47,7 +49,7 @@ export function ResourceList<E extends TEndpoint>({ resource }: { resource: TRes
     setSelectedKeys([]);
     setSelectedRows([]);
   };
-  const actions = useResourceActions(resource, clearSelection);
+  const actions = useResourceActions(resource, clearSelection, request as TRequestValues);
 
   const query = useQuery({
     queryKey: resource.keys.list(request),
@@ -59,6 +61,8 @@ export function ResourceList<E extends TEndpoint>({ resource }: { resource: TRes
       }
     },
     placeholderData: keepPreviousData,
+    refetchInterval: (q) =>
+      resource.live && q.state.data?.list.some(resource.live) ? LIVE_REFRESH_MS : false,
   });
 
   const update = (patch: TRequestValues) => {
@@ -80,7 +84,7 @@ export function ResourceList<E extends TEndpoint>({ resource }: { resource: TRes
   useEffect(() => onActivate(), []);
 
   const ctx: TRenderContext = { lang, t };
-  const inlineActions = Math.min(4, resource.rowActions?.length ?? 0);
+  const inlineActions = Math.min(4, actions.rowActionCount);
   const columns = buildColumns<TRow>({
     columns: resource.columns,
     state,

@@ -2,11 +2,13 @@ import type { ComponentType, ReactNode } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NavigateFunction } from 'react-router';
-import type { TEndpoint, TInput, TOutput } from '@tracehub/contract';
+import type { z } from 'zod';
+import type { TEndpoint, TImportRecord, TInput, TListResponse, TOutput } from '@tracehub/contract';
 import type { TI18nKey } from '../../i18n';
 import type { TConfirm } from '../confirm';
 import type { TDetailField } from '../DetailCard';
 import type { TOptionSource, TRenderContext } from '../options';
+import type { TRequestValues } from './listState';
 
 export type { TOption, TOptionSource, TRenderContext } from '../options';
 
@@ -85,6 +87,8 @@ export interface TActionContext<T> extends TRenderContext {
   /** Marks the resource's cached data stale; shown lists refetch. */
   invalidate: () => Promise<void>;
   openDialog: (key: string, target: { record?: T; rows?: T[] }) => void;
+  /** The list's current request (search, filters, sort, paging); empty on a detail page. */
+  request: TRequestValues;
 }
 
 /**
@@ -103,6 +107,8 @@ interface TActionBase<T, A> {
   confirm?: (target: A, ctx: TRenderContext) => ReactNode;
   run?: (target: A, ctx: TActionContext<T>) => Promise<unknown>;
   success?: TI18nKey;
+  /** The run changes nothing (a download): the list is not refreshed after it. */
+  readOnly?: boolean;
 }
 
 export interface TRowAction<T> extends TActionBase<T, T> {
@@ -113,6 +119,7 @@ export interface TRowAction<T> extends TActionBase<T, T> {
 }
 
 export interface TToolbarAction<T> extends TActionBase<T, T[]> {
+  /** Absolute, or relative to the list's route ('uploadOperation' opens its sub-route). */
   to?: string;
   icon?: ReactNode;
   primary?: boolean;
@@ -127,6 +134,8 @@ export interface TResourceDialogProps<T> {
   onClose: () => void;
   /** Closes, clears the selection and refreshes the list. */
   onDone: () => void;
+  /** Refreshes the list and keeps the dialog open (an import that wrote rows shows its result). */
+  refresh: () => void;
 }
 
 /** The domain's query-key factory, as far as a list needs it. */
@@ -145,6 +154,26 @@ export interface TResourceDetail<T> {
   param?: string;
 }
 
+/** The import/export endpoints of a resource, as the contract's `importExportEndpoints` declares them. */
+export interface TImportExport {
+  /** Multipart (field `file`): answers the queued import, polled at /import/records/:id. */
+  importExcel: TEndpoint<z.ZodType, z.ZodType<TImportRecord>>;
+  /** The xlsx import template. */
+  template: TEndpoint;
+  /** The xlsx of the rows the list's filters find. */
+  export: TEndpoint;
+  /** The resource's imports, for its upload-operation page. */
+  uploadRecord: TEndpoint<z.ZodType, z.ZodType<TListResponse<TImportRecord>>>;
+}
+
+/** A resource whose records carry attachments (spec 2.4 "Attachment upload and view"). */
+export interface TResourceAttachments<T> {
+  /** The record's id or code; its files are filed under `<code>:<key>` (see attachmentBizNo). */
+  key: (record: T) => string | number;
+  /** A name for the record in the dialogs' titles (its code); the key when absent. */
+  title?: (record: T) => string;
+}
+
 /** A resource as a declaration: what the shared list page, search panel, detail page and actions render. */
 export interface TResource<E extends TEndpoint> {
   /** Route name of the list page; keys the stored search mode and the refresh flag. */
@@ -160,8 +189,22 @@ export interface TResource<E extends TEndpoint> {
   selectable?: (record: TListItem<E>) => boolean;
   dialogs?: Readonly<Record<string, ComponentType<TResourceDialogProps<TListItem<E>>>>>;
   detail?: TResourceDetail<TListItem<E>>;
+  /**
+   * The page's permission code in the menu tree (e.g. 'Project'). The standard actions below are shown to
+   * sessions holding `<code>:<Action>`: BatchUpload, DownloadTemplate, Export, ViewUploadRecords for
+   * `importExport`, UploadAffix and ViewEnclosure for `attachments`.
+   */
+  code?: string;
+  /** Bulk import, template, export and upload records (the `<list path>/uploadOperation` page). */
+  importExport?: TImportExport;
+  attachments?: TResourceAttachments<TListItem<E>>;
+  /** Rows still changing (an import that runs): the list asks again every few seconds while one is shown. */
+  live?: (record: TListItem<E>) => boolean;
 }
 
 export function defineResource<E extends TEndpoint>(resource: TResource<E>): TResource<E> {
+  if ((resource.importExport || resource.attachments) && !resource.code) {
+    throw new Error(`Resource ${resource.name}: importExport and attachments need the page's code`);
+  }
   return resource;
 }

@@ -8,6 +8,8 @@ import type { TEndpoint } from '@tracehub/contract';
 import { useLang, type TI18nKey } from '../../i18n';
 import { useConfirm } from '../confirm';
 import { usePermissions } from '../permissions';
+import type { TRequestValues } from './listState';
+import { resourceActions } from './standardActions';
 import type {
   TActionContext,
   TListItem,
@@ -31,16 +33,22 @@ function labelOf<A>(
   return typeof label === 'function' ? label(target, ctx) : ctx.t(label);
 }
 
+const NO_REQUEST: TRequestValues = {};
+
 /**
  * The actions of a resource as buttons: only those whose permission code the session holds (spec 6), each
  * doing its one thing (navigate, open a dialog, or confirm and run), with repeat clicks ignored while it
- * runs and the list refreshed after. Returns the row and toolbar renderers and the open dialog.
+ * runs and the list refreshed after. The declaration's standard actions (import/export, attachments) are
+ * among them. Returns the row and toolbar renderers and the open dialog.
  */
 export function useResourceActions<E extends TEndpoint>(
   resource: TResource<E>,
   onSelectionDone: () => void = () => undefined,
+  /** The list's current request, which an export writes out. */
+  request: TRequestValues = NO_REQUEST,
 ) {
   type T = TListItem<E>;
+  const declared = resourceActions(resource);
   const { t } = useTranslation();
   const lang = useLang();
   const can = usePermissions();
@@ -50,6 +58,15 @@ export function useResourceActions<E extends TEndpoint>(
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<TDialogState<T>>(null);
   const running = useRef(new Set<string>());
+  // Toolbar buttons show a spinner while their run (a download of every matching row) lasts.
+  const [busyKeys, setBusyKeys] = useState<ReadonlySet<string>>(() => new Set());
+  const markBusy = (key: string, busy: boolean) =>
+    setBusyKeys((current) => {
+      const next = new Set(current);
+      if (busy) next.add(key);
+      else next.delete(key);
+      return next;
+    });
   const ctx: TRenderContext = { lang, t };
   const invalidate = () => queryClient.invalidateQueries({ queryKey: resource.keys.all });
   const actionCtx: TActionContext<T> = {
@@ -59,6 +76,7 @@ export function useResourceActions<E extends TEndpoint>(
     message,
     invalidate,
     openDialog: (key, target) => setDialog({ key, record: target.record ?? null, rows: target.rows ?? [] }),
+    request,
   };
 
   async function perform<A>(
@@ -82,8 +100,14 @@ export function useResourceActions<E extends TEndpoint>(
     const run = action.run as ((target: A, c: TActionContext<T>) => Promise<unknown>) | undefined;
     if (!run || running.current.has(runKey)) return;
     const execute = async () => {
-      await run(target, actionCtx);
+      markBusy(runKey, true);
+      try {
+        await run(target, actionCtx);
+      } finally {
+        markBusy(runKey, false);
+      }
       if (action.success) void message.success(t(action.success));
+      if (action.readOnly) return;
       onSelectionDone();
       await invalidate();
     };
@@ -100,7 +124,7 @@ export function useResourceActions<E extends TEndpoint>(
   }
 
   const rowActionsOf = (record: T, options: { inDetail?: boolean } = {}) =>
-    (resource.rowActions ?? []).filter(
+    declared.rowActions.filter(
       (a) => can(a.permission) && (!options.inDetail || !a.listOnly) && (a.visible?.(record, ctx) ?? true),
     );
 
@@ -161,7 +185,7 @@ export function useResourceActions<E extends TEndpoint>(
     );
   };
 
-  const toolbarActions = (resource.toolbar ?? []).filter((a) => can(a.permission));
+  const toolbarActions = declared.toolbar.filter((a) => can(a.permission));
 
   const renderToolbar = (selected: T[]): ReactNode =>
     toolbarActions.length === 0 ? null : (
@@ -173,6 +197,7 @@ export function useResourceActions<E extends TEndpoint>(
             danger={action.danger}
             icon={action.icon}
             disabled={action.batch === true && selected.length === 0}
+            loading={busyKeys.has(action.key)}
             onClick={() =>
               action.to
                 ? void navigate(action.to)
@@ -191,7 +216,7 @@ export function useResourceActions<E extends TEndpoint>(
       </Space>
     );
 
-  const Dialog = dialog ? resource.dialogs?.[dialog.key] : undefined;
+  const Dialog = dialog ? declared.dialogs[dialog.key] : undefined;
   const dialogElement =
     dialog && Dialog ? (
       <Dialog
@@ -203,6 +228,7 @@ export function useResourceActions<E extends TEndpoint>(
           onSelectionDone();
           void invalidate();
         }}
+        refresh={() => void invalidate()}
       />
     ) : null;
 
@@ -210,7 +236,9 @@ export function useResourceActions<E extends TEndpoint>(
     renderRowActions,
     renderToolbar,
     dialogElement,
-    hasRowActions: (resource.rowActions ?? []).some((a) => can(a.permission)),
+    hasRowActions: declared.rowActions.some((a) => can(a.permission)),
+    /** Row actions the session may use: the action column is sized for them. */
+    rowActionCount: declared.rowActions.filter((a) => can(a.permission)).length,
     hasBatch: toolbarActions.some((a) => a.batch),
   };
 }

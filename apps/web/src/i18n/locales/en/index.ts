@@ -12,6 +12,8 @@ import { operator } from './operator';
 import { account } from './account';
 import { ledger } from './ledger';
 import { verify } from './verify';
+import { imports } from './imports';
+import { project } from './project';
 
 export const en: TLocale = {
   common,
@@ -27,4 +29,6 @@ export const en: TLocale = {
   account,
   ledger,
   verify,
+  imports,
+  project,
 };

@@ -112,5 +112,6 @@ export const userCenter: typeof zh = {
     did: 'Digital identity (DID)',
     chainAccount: 'Chain account address',
     issuedAt: 'Issued',
+    downloadPdf: 'Download certificate PDF',
   },
 };

@@ -11,6 +11,8 @@ import { operator } from './operator';
 import { account } from './account';
 import { ledger } from './ledger';
 import { verify } from './verify';
+import { imports } from './imports';
+import { project } from './project';
 
 /** Chinese texts, one module per domain. The English modules must have exactly these keys. */
 export const zh = {
@@ -27,6 +29,8 @@ export const zh = {
   account,
   ledger,
   verify,
+  imports,
+  project,
 };
 
 export type TLocale = typeof zh;

@@ -109,5 +109,6 @@ export const userCenter = {
     did: '数字身份（DID）',
     chainAccount: '链上账户地址',
     issuedAt: '签发时间',
+    downloadPdf: '下载证书 PDF',
   },
 };

@@ -1,0 +1,308 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  ERRORS,
+  FILE_TYPES,
+  describeIssue,
+  isAllowedFile,
+  validationMessage,
+  type TErrorKey,
+  type TImportRecord,
+  type TLang,
+} from '@tracehub/contract';
+import { cleanFileName } from '../../modules/file/service.ts';
+import type { AppDeps, TenantContext } from '../context.ts';
+import { sha256Hex } from '../crypto.ts';
+import { violatedUnique } from '../db-errors.ts';
+import { AppError } from '../errors.ts';
+import { JobInterrupted, defineJob, type JobContext } from '../jobs/queue.ts';
+import { storageKeyOf } from '../storage.ts';
+import { withTenant } from '../tenancy.ts';
+import { importerOf, type ImportColumn, type ImportContext, type Importer } from './importer.ts';
+import {
+  importRecordRow,
+  insertImportRecord,
+  recordRowOutcomes,
+  refusedRows,
+  updateImportRecord,
+  type RowOutcomes,
+} from './records.ts';
+import { readImportSheet, type SheetRow } from './workbook-read.ts';
+import { writeWorkbook } from './workbook-write.ts';
+
+/**
+ * The import pipeline (ARCHITECTURE 2 "Background work", spec 2.4 "Bulk import"): the upload is checked,
+ * stored and queued with its import record; the job reads the sheet, validates every row with the resource's
+ * contract schema, and writes the valid new rows in chunks, each chunk one tenant transaction holding its
+ * rows, their evidence, the refused rows and the record's counts, so a crash or restart resumes after the
+ * last chunk. A row is written entirely or not at all; the refused ones make the error log.
+ */
+
+/** Rows per transaction: large enough for few round trips, small enough to keep a transaction short. */
+const CHUNK_ROWS = 500;
+
+const ZImportJob = z.object({
+  importId: z.string(),
+  enterpriseUuid: z.string(),
+  userId: z.number().int(),
+});
+type ImportJob = z.infer<typeof ZImportJob>;
+type Tenant = Pick<TenantContext, 'enterpriseUuid' | 'userId'>;
+
+const importJob = defineJob({
+  kind: 'import',
+  payload: ZImportJob,
+  run: runImport,
+  // The job itself kept failing (not the file): the record says so instead of staying "running".
+  onFailed: (deps, job) => failImport(deps, job, 'INTERNAL'),
+});
+
+/**
+ * Starts an import: the file must be xlsx or xls by extension and by its leading bytes (spec 5), it is
+ * stored under a new key with its SHA-256, and the import record and its job are created in one tenant
+ * transaction. Answers the record (queued).
+ */
+export async function startImport(
+  deps: AppDeps,
+  tenant: Tenant,
+  importer: Pick<Importer<unknown>, 'kind'>,
+  upload: { fileName: string; content: Buffer },
+  lang: TLang,
+): Promise<TImportRecord> {
+  const fileName = cleanFileName(upload.fileName);
+  if (!isAllowedFile(fileName, upload.content, FILE_TYPES.import)) {
+    throw new AppError('FILE_TYPE_INVALID', { types: FILE_TYPES.import.join('/') });
+  }
+  const storageKey = storageKeyOf(randomBytes(16).toString('hex'));
+  await deps.storage.put(storageKey, upload.content);
+  try {
+    return await withTenant(deps.db, tenant, async (tx) => {
+      const record = await insertImportRecord(tx, {
+        id: randomUUID(),
+        enterpriseUuid: tenant.enterpriseUuid,
+        kind: importer.kind,
+        fileName,
+        fileHash: sha256Hex(upload.content),
+        fileSize: upload.content.length,
+        storageKey,
+        lang,
+        createdBy: tenant.userId,
+      });
+      await importJob.enqueue(tx, tenant.enterpriseUuid, {
+        importId: record.id,
+        enterpriseUuid: tenant.enterpriseUuid,
+        userId: tenant.userId,
+      });
+      return record;
+    });
+  } catch (err) {
+    // Content without its record could never be read or cleaned up.
+    await deps.storage.remove(storageKey);
+    throw err;
+  }
+}
+
+async function runImport(deps: AppDeps, job: ImportJob, ctx: JobContext): Promise<void> {
+  const tenant: Tenant = { enterpriseUuid: job.enterpriseUuid, userId: job.userId };
+  const record = await withTenant(deps.db, tenant, async (tx) => {
+    const row = await importRecordRow(tx, tenant, job.importId);
+    if (row?.status === 'queued') await updateImportRecord(tx, tenant, row.id, { status: 'running' });
+    return row;
+  });
+  if (!record || record.status === 'completed' || record.status === 'failed') return;
+  const importer = importerOf(record.kind);
+  if (!importer) throw new Error(`no importer of kind ${record.kind}`);
+  const content = await deps.storage.get(record.storageKey);
+  if (!content) throw new Error(`the workbook of import ${record.id} is missing from the storage`);
+
+  const sheet = await readImportSheet(content, importer.columns);
+  if ('failure' in sheet) return failImport(deps, job, sheet.failure);
+  const planned = planRows(importer, sheet.rows, record.lang);
+  if (record.importNum !== planned.length) {
+    await withTenant(deps.db, tenant, (tx) =>
+      updateImportRecord(tx, tenant, record.id, { importNum: planned.length }),
+    );
+  }
+  // A resumed import starts after the rows its earlier run committed.
+  for (let start = record.processed; start < planned.length; start += CHUNK_ROWS) {
+    if (ctx.stopping()) throw new JobInterrupted();
+    const chunk = planned.slice(start, start + CHUNK_ROWS);
+    await writeChunk(deps, tenant, job.importId, importer, chunk, start, record.lang, ctx);
+    await ctx.progress({ processed: start + chunk.length, total: planned.length });
+  }
+  await completeImport(deps, tenant, job.importId, importer, record.lang);
+}
+
+/** A row to write (validated, first of its key in the file), or a refused one with its reasons. */
+type PlannedRow = SheetRow &
+  ({ row: unknown; key: string } | { refused: 'invalid' | 'exists'; reasons: string[] });
+
+const isWritable = (p: PlannedRow): p is SheetRow & { row: unknown; key: string } => 'key' in p;
+
+/** The schema's input from a row's cells: empty cells are absent, others read as the column says. */
+function rowInput(columns: readonly ImportColumn[], cells: readonly string[]): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  columns.forEach((column, i) => {
+    const text = cells[i] ?? '';
+    if (text.trim() !== '') input[column.key] = column.read ? column.read(text) : text;
+  });
+  return input;
+}
+
+/** Validates every row and finds the repeats of a key within the file (the first occurrence is kept). */
+function planRows(importer: Importer<unknown>, rows: readonly SheetRow[], lang: TLang): PlannedRow[] {
+  const headerOf = new Map(importer.columns.map((c) => [c.key, c[lang]]));
+  const firstRowOf = new Map<string, number>();
+  return rows.map((sheetRow): PlannedRow => {
+    const parsed = importer.schema.safeParse(rowInput(importer.columns, sheetRow.cells));
+    if (!parsed.success) {
+      // Messages name the column as its header says, in the importer's language.
+      const reasons = parsed.error.issues.map((issue) => {
+        const header = headerOf.get(String(issue.path[0]));
+        return describeIssue(header ? { ...issue, path: [header, ...issue.path.slice(1)] } : issue, lang);
+      });
+      return { ...sheetRow, refused: 'invalid', reasons };
+    }
+    const key = importer.naturalKey(parsed.data);
+    const first = firstRowOf.get(key);
+    if (first !== undefined) {
+      return {
+        ...sheetRow,
+        refused: 'exists',
+        reasons: [validationMessage('v.import.duplicate', lang, { row: first })],
+      };
+    }
+    firstRowOf.set(key, sheetRow.rowNumber);
+    return { ...sheetRow, row: parsed.data, key };
+  });
+}
+
+/**
+ * Writes rows in one tenant transaction: the new ones with their evidence (rows already stored are existing
+ * data), the refused ones for the error log, the counts and the checkpoint `processed`.
+ */
+async function writeRows(
+  deps: AppDeps,
+  tenant: Tenant,
+  importId: string,
+  importer: Importer<unknown>,
+  rows: readonly PlannedRow[],
+  processed: number,
+  lang: TLang,
+): Promise<void> {
+  await withTenant(deps.db, tenant, async (tx) => {
+    const ctx: ImportContext = { db: tx, tenant, keys: deps };
+    const candidates = rows.filter(isWritable);
+    const existing = candidates.length
+      ? await importer.existingKeys(
+          ctx,
+          candidates.map((c) => c.key),
+        )
+      : new Set<string>();
+    const fresh = candidates.filter((c) => !existing.has(c.key));
+    if (fresh.length) {
+      await importer.insertRows(
+        ctx,
+        fresh.map((c) => c.row),
+      );
+    }
+    const existsReason = validationMessage('v.import.exists', lang);
+    const refused: RowOutcomes['refused'] = rows.flatMap((r) =>
+      isWritable(r)
+        ? existing.has(r.key)
+          ? [{ rowNumber: r.rowNumber, cells: r.cells, outcome: 'exists' as const, reasons: [existsReason] }]
+          : []
+        : [{ rowNumber: r.rowNumber, cells: r.cells, outcome: r.refused, reasons: r.reasons }],
+    );
+    await recordRowOutcomes(tx, tenant, importId, { processed, success: fresh.length, refused });
+  });
+}
+
+/**
+ * One chunk; when its transaction fails (a row the database refuses, a record another import wrote just
+ * before), its rows are written one by one instead, so the failing row fails alone and the others keep
+ * their results. A row that cannot be written even alone is refused: as existing data when a unique key
+ * refused it, otherwise as not saved.
+ */
+async function writeChunk(
+  deps: AppDeps,
+  tenant: Tenant,
+  importId: string,
+  importer: Importer<unknown>,
+  chunk: readonly PlannedRow[],
+  start: number,
+  lang: TLang,
+  ctx: JobContext,
+): Promise<void> {
+  try {
+    await writeRows(deps, tenant, importId, importer, chunk, start + chunk.length, lang);
+    return;
+  } catch (err) {
+    ctx.log.error({ err, importId, start }, 'import chunk failed; writing its rows one by one');
+  }
+  for (const [i, planned] of chunk.entries()) {
+    try {
+      await writeRows(deps, tenant, importId, importer, [planned], start + i + 1, lang);
+    } catch (err) {
+      const exists = violatedUnique(err) !== null;
+      const reasons =
+        'reasons' in planned
+          ? planned.reasons
+          : [validationMessage(exists ? 'v.import.exists' : 'v.import.notSaved', lang)];
+      const refused = { rowNumber: planned.rowNumber, cells: planned.cells, reasons };
+      await withTenant(deps.db, tenant, (tx) =>
+        recordRowOutcomes(tx, tenant, importId, {
+          processed: start + i + 1,
+          success: 0,
+          refused: [{ ...refused, outcome: exists ? 'exists' : 'invalid' }],
+        }),
+      );
+    }
+  }
+}
+
+const ERROR_LOG_LABELS = {
+  row: { zh: '行号', en: 'Row' },
+  reasons: { zh: '失败原因', en: 'Reasons' },
+  fileName: { zh: '错误日志', en: 'error log' },
+} as const;
+
+/** The error log: each refused row with its number, its cells and the reasons, in the import's language. */
+async function completeImport(
+  deps: AppDeps,
+  tenant: Tenant,
+  importId: string,
+  importer: Importer<unknown>,
+  lang: TLang,
+): Promise<void> {
+  const refused = await withTenant(deps.db, tenant, (tx) => refusedRows(tx, tenant, importId));
+  let errorLogKey: string | null = null;
+  if (refused.length > 0) {
+    const content = await writeWorkbook(
+      importer.title[lang],
+      [ERROR_LOG_LABELS.row[lang], ...importer.columns.map((c) => c[lang]), ERROR_LOG_LABELS.reasons[lang]],
+      refused.map((r) => [r.rowNumber, ...r.cells, r.reasons.join(lang === 'zh' ? '；' : '; ')]),
+    );
+    errorLogKey = storageKeyOf(randomBytes(16).toString('hex'));
+    await deps.storage.put(errorLogKey, content);
+  }
+  await withTenant(deps.db, tenant, (tx) =>
+    updateImportRecord(tx, tenant, importId, { status: 'completed', errorLogKey, finishedAt: new Date() }),
+  );
+}
+
+/** The import failed as a whole; nothing of it was written. */
+async function failImport(deps: AppDeps, job: ImportJob, reason: TErrorKey): Promise<void> {
+  const tenant: Tenant = { enterpriseUuid: job.enterpriseUuid, userId: job.userId };
+  await withTenant(deps.db, tenant, (tx) =>
+    updateImportRecord(tx, tenant, job.importId, {
+      status: 'failed',
+      errorCode: ERRORS[reason].code,
+      finishedAt: new Date(),
+    }),
+  );
+}
+
+/** The error log's file name in a language. */
+export const errorLogFileName = (importer: Pick<Importer<unknown>, 'title'>, lang: TLang) =>
+  `${importer.title[lang]} ${ERROR_LOG_LABELS.fileName[lang]}.xlsx`;

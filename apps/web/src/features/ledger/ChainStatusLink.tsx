@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import type { TChainDetail } from '@tracehub/contract';
+import { EMPTY_TEXT } from '../../shared/format';
+import type { TColumnDef } from '../../shared/list/types';
+import { usePermissions } from '../../shared/permissions';
+import { ChainRecordDialog } from './ChainRecordDialog';
+import { ChainStatusTag } from './ChainStatusTag';
+import './ledger.css';
+
+/**
+ * A record's chain status that opens its blockchain record detail dialog (spec 2.4) for sessions holding
+ * `permission` (a page's `<code>:ViewBCdata`); others see the status alone. No evidence shows "--".
+ */
+export function ChainStatusLink({ chain, permission }: { chain: TChainDetail | null; permission?: string }) {
+  const can = usePermissions();
+  const [open, setOpen] = useState(false);
+  if (!chain) return <>{EMPTY_TEXT}</>;
+  if (!can(permission)) return <ChainStatusTag status={chain.status} />;
+  return (
+    <>
+      <Button
+        type="link"
+        size="small"
+        className="chain-status-link"
+        onClick={() => setOpen(true)}
+        data-testid="chain-status-link"
+      >
+        <ChainStatusTag status={chain.status} />
+      </Button>
+      {open && <ChainRecordDialog hash={chain.txHash} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/** The chain status column of a resource whose rows carry their evidence (`chain`), by the page's code. */
+export function chainStatusColumn<T extends { chain: TChainDetail | null }>(code: string): TColumnDef<T> {
+  return {
+    key: 'chain',
+    id: 'chainStatus',
+    label: 'ledger.records.fields.chainStatus',
+    width: 120,
+    render: (r) => <ChainStatusLink chain={r.chain} permission={`${code}:ViewBCdata`} />,
+  };
+}

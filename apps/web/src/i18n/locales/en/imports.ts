@@ -1,0 +1,61 @@
+import type { imports as zh } from '../zh/imports';
+
+export const imports: typeof zh = {
+  actions: {
+    import: 'Bulk import',
+    template: 'Download template',
+    export: 'Export',
+    records: 'Upload records',
+  },
+  dialog: {
+    title: 'Bulk import',
+    steps: {
+      choose: 'Choose file',
+      result: 'Import result',
+      done: 'Completed',
+    },
+    drop: 'Drag a file here, or click to choose one',
+    dropHint: 'xls or xlsx, at most 5MB',
+    rowsAdvice: 'About {{advised}} rows per import are advised, at most {{max}}',
+    templateHint: 'Fill in the data in the template’s format:',
+    start: 'Start import',
+    uploading: 'Uploading…',
+    queued: 'Uploaded, waiting to be imported…',
+    running: 'Importing: {{processed}} of {{total}} rows handled',
+    runningHint: 'Closing this dialog does not stop the import; its result appears in the upload records',
+    partialTitle: 'Some rows could not be imported',
+    allFailedTitle: 'No rows could be imported',
+    resultHint: 'Download the error log, correct the rows it lists and import them again',
+    downloadErrorLog: 'Download error log',
+    failedTitle: 'Import failed',
+    failedUnknown: 'The file could not be imported; check it and try again',
+    doneTitle: 'Import successful',
+    doneSubtitle: 'Rows imported: {{count}}',
+    again: 'Import again',
+    continue: 'Import more',
+    close: 'Close',
+    finish: 'Done',
+  },
+  counts: {
+    success: 'Succeeded',
+    defeat: 'Incomplete data',
+    exist: 'Already exists',
+    total: 'Total',
+  },
+  status: {
+    queued: 'Queued',
+    running: 'Importing',
+    completed: 'Completed',
+    failed: 'Failed',
+  },
+  records: {
+    errorLog: 'Error log',
+    description: 'Bulk imports of this list: the file, status and result of each, with its error log',
+    fields: {
+      fileName: 'File name',
+      status: 'Status',
+      operator: 'Operator',
+      createdAt: 'Uploaded',
+    },
+  },
+};
