@@ -622,6 +622,8 @@ export const partners = pgTable(
       .default('none'),
     inviteError: text('invite_error'),
     invitedAt: timestamp('invited_at', { withTimezone: true }),
+    /** The import that last invited the partner, so that the import's result lists its failed invitations. */
+    inviteImportId: text('invite_import_id'),
     createdBy: integer('created_by').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -665,7 +667,12 @@ export const materials = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('materials_enterprise_nature_code_batch_uq').on(t.enterpriseUuid, t.nature, t.code, t.batchNo),
+    uniqueIndex('materials_enterprise_nature_code_batch_uq').on(
+      t.enterpriseUuid,
+      t.nature,
+      t.code,
+      t.batchNo,
+    ),
     index('materials_enterprise_created_idx').on(t.enterpriseUuid, t.nature, t.createdAt),
   ],
 );
@@ -759,7 +766,12 @@ export const materialRelations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('material_relations_uq').on(t.enterpriseUuid, t.direction, t.partnerCode, t.partnerMaterialNo),
+    uniqueIndex('material_relations_uq').on(
+      t.enterpriseUuid,
+      t.direction,
+      t.partnerCode,
+      t.partnerMaterialNo,
+    ),
     index('material_relations_material_idx').on(t.enterpriseUuid, t.materialId),
     index('material_relations_partner_idx').on(t.enterpriseUuid, t.partnerId),
   ],

@@ -7,6 +7,20 @@ export const EVENT_TYPE_LABELS: Readonly<Record<string, { zh: string; en: string
   'file.uploaded': { zh: '文件上传', en: 'File uploaded' },
   'enterprise.certified': { zh: '企业认证', en: 'Enterprise certified' },
   'company.updated': { zh: '企业信息变更', en: 'Company information changed' },
+  'material.created': { zh: '新增物料', en: 'Material created' },
+  'material.updated': { zh: '修改物料', en: 'Material changed' },
+  'material.deleted': { zh: '删除物料', en: 'Material deleted' },
+  'material.qualityAttached': { zh: '上传物料质检报告', en: 'Material quality report attached' },
+  'partner.created': { zh: '新增合作企业', en: 'Partner created' },
+  'partner.updated': { zh: '修改合作企业', en: 'Partner changed' },
+  'partner.deleted': { zh: '删除合作企业', en: 'Partner deleted' },
+  'partner.invited': { zh: '邀请合作企业入驻', en: 'Partner invited' },
+  'partner.inviteFailed': { zh: '合作企业邀请失败', en: 'Partner invitation failed' },
+  'materialRelation.created': { zh: '新增物料编码映射', en: 'Material code mapping created' },
+  'materialRelation.updated': { zh: '修改物料编码映射', en: 'Material code mapping changed' },
+  'materialRelation.deleted': { zh: '删除物料编码映射', en: 'Material code mapping deleted' },
+  'materialRelation.linked': { zh: '关联物料编码映射', en: 'Material code mapping linked' },
+  'materialRelation.unlinked': { zh: '取消关联物料编码映射', en: 'Material code mapping unlinked' },
 };
 
 /** The label of an event type; a type without one shows as recorded. */
