@@ -55,6 +55,7 @@ CREATE TABLE "partners" (
 	"invite_status" text DEFAULT 'none' NOT NULL,
 	"invite_error" text,
 	"invited_at" timestamp with time zone,
+	"invite_import_id" text,
 	"created_by" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -162,3 +163,14 @@ ALTER TABLE material_relations FORCE ROW LEVEL SECURITY;
 CREATE POLICY tenant_isolation ON material_relations TO tracehub_app USING (enterprise_uuid = tracehub_tenant()) WITH CHECK (enterprise_uuid = tracehub_tenant());
 --> statement-breakpoint
 CREATE POLICY platform_access ON material_relations TO CURRENT_USER USING (true) WITH CHECK (true);
+--> statement-breakpoint
+-- Certified enterprises by USCI, for the settlement of partners (a partner is settled once a certified
+-- enterprise with its USCI exists on the platform). A tenant request sees only its own enterprise; this
+-- answers only the identity a counterparty may know (uuid, USCI, names, DID), never other data.
+CREATE FUNCTION tracehub_certified_enterprises(uscis text[]) RETURNS TABLE(uuid text, usci text, name text, english_name text, did text) LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+  SELECT e.uuid, e.usci, e.name, e.english_name, e.did FROM enterprises e WHERE e.usci = ANY(uscis) AND e.did IS NOT NULL
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION tracehub_certified_enterprises(text[]) FROM PUBLIC;
+--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION tracehub_certified_enterprises(text[]) TO tracehub_app;

@@ -194,5 +194,6 @@ describe('crash between business write and sealing', () => {
     expect(verifyCli({ LEDGER_PUBLIC_KEY: 'ab'.repeat(32) }).stdout).toContain(
       'platform signature does not verify',
     );
-  });
+    // Two server processes and four CLI runs, each starting TypeScript: slow on a loaded machine.
+  }, 240_000);
 });

@@ -72,14 +72,21 @@ describe('roles (/account/role)', () => {
     const codes: string[] = [];
     const walk = (nodes: TMenuNode[]) => nodes.forEach((n) => (codes.push(n.code), walk(n.childs)));
     walk(tree);
-    expect(tree.map((n) => n.code)).toEqual(['Workbench', 'Evidence', 'UserCenter', 'Account', 'Log']);
+    expect(tree.map((n) => n.code)).toEqual([
+      'Workbench',
+      'BasicData',
+      'Evidence',
+      'UserCenter',
+      'Account',
+      'Log',
+    ]);
     expect(codes).toEqual(
       expect.arrayContaining(['Member', 'CreateMember', 'SetPermission', 'Audit', 'BatchAudit']),
     );
     expect(codes).toEqual(expect.arrayContaining(['EditUserName', 'EditEmail', 'ViewBlockchainCertificate']));
     // Pages that are not built are not offered.
-    expect(codes).not.toContain('Partner');
-    expect(codes).not.toContain('CreateProduct');
+    expect(codes).not.toContain('PurchaseContract');
+    expect(codes).not.toContain('TaskList');
   });
 
   it('creates a role disabled and without permissions; the Chinese name is unique per enterprise', async () => {
@@ -202,7 +209,7 @@ describe('roles (/account/role)', () => {
         '/role/configAuth',
         {
           id: role.id,
-          permissionCodes: ['Workbench', 'CreateProduct', 'NoSuchCode'],
+          permissionCodes: ['Workbench', 'PurchaseContract', 'NoSuchCode'],
           dataScope: 'company',
           projectScope: 'all',
         },
@@ -211,7 +218,7 @@ describe('roles (/account/role)', () => {
       );
       const message = validationMessage('v.role.unknownCodes', lang, {
         field: 'permissionCodes',
-        codes: 'CreateProduct, NoSuchCode',
+        codes: 'PurchaseContract, NoSuchCode',
       });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({

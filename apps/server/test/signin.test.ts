@@ -213,7 +213,14 @@ describe('sign-in flow', () => {
     expect(info.enterprises.map((e) => [e.enterpriseUuid, e.lastLogin])).toEqual([[AUTO_UUID, 'Y']]);
 
     const tree = await menus(token);
-    expect(tree.map((n) => n.code)).toEqual(['Workbench', 'Evidence', 'UserCenter', 'Account', 'Log']);
+    expect(tree.map((n) => n.code)).toEqual([
+      'Workbench',
+      'BasicData',
+      'Evidence',
+      'UserCenter',
+      'Account',
+      'Log',
+    ]);
     expect(tree.find((n) => n.code === 'Account')!.childs.map((c) => c.path)).toEqual([
       '/account/member',
       '/account/member/memberDetail/:id',

@@ -259,6 +259,54 @@ export const ERRORS = {
     zh: '项目编号已存在',
     en: 'Project code exists',
   },
+  /** Partners are unique per type (supplier or client) by code and by USCI. */
+  PARTNER_CODE_EXISTS: {
+    code: 'B2060',
+    http: 400,
+    zh: '该类型下编码相同的合作企业已存在',
+    en: 'A partner of this type with this code exists',
+  },
+  PARTNER_USCI_EXISTS: {
+    code: 'B2061',
+    http: 400,
+    zh: '该类型下统一社会信用代码相同的合作企业已存在',
+    en: 'A partner of this type with this unified social credit code exists',
+  },
+  /** A material code mapping names a partner the enterprise does not have (of the page's type). */
+  PARTNER_UNKNOWN: {
+    code: 'B2062',
+    http: 400,
+    zh: '合作企业不存在，请重新选择',
+    en: 'The partner does not exist, please choose again',
+  },
+  /** Mappings are unique per direction by partner code and partner material number. */
+  MATERIAL_RELATION_EXISTS: {
+    code: 'B2063',
+    http: 400,
+    zh: '该合作企业的物料号映射已存在',
+    en: "A mapping of this partner's material number exists",
+  },
+  /** The link page names an own material or product that does not exist or cannot be linked here. */
+  MATERIAL_RELATION_TARGET_INVALID: {
+    code: 'B2064',
+    http: 400,
+    zh: '所选物料或产品不存在或不可关联，请刷新后重试',
+    en: 'The chosen material or product does not exist or cannot be linked; refresh and try again',
+  },
+  /** Materials are unique by nature, code and batch number. */
+  MATERIAL_EXISTS: {
+    code: 'B2050',
+    http: 400,
+    zh: '编号与批次号相同的物料已存在',
+    en: 'A material with this code and batch number exists',
+  },
+  /** Products are unique by code, batch number and VIN/SN. */
+  PRODUCT_EXISTS: {
+    code: 'B2070',
+    http: 400,
+    zh: '产品编码、批次号与车架号/序列号均相同的产品已存在',
+    en: 'A product with this code, batch number and VIN/SN exists',
+  },
 
   LEDGER_NOT_SEALED: {
     code: 'L3001',

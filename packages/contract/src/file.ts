@@ -14,6 +14,8 @@ export const FILE_BIZ_TYPES = {
   attachment: ['jpg', 'jpeg', 'png', 'doc', 'docx', 'pdf', 'xlsx', 'xls'],
   authorizationLetter: ['pdf', 'jpg', 'jpeg', 'png'],
   quality: ['doc', 'docx', 'xls', 'xlsx', 'pdf'],
+  /** Products' LCA (life-cycle assessment) reports behind their carbon footprints. */
+  lcaReport: ['pdf', 'doc', 'docx', 'xls', 'xlsx'],
 } as const;
 export type TFileBizType = keyof typeof FILE_BIZ_TYPES;
 export const ZFileBizType = z.enum(Object.keys(FILE_BIZ_TYPES) as [TFileBizType, ...TFileBizType[]]);

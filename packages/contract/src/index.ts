@@ -22,6 +22,11 @@ export * from './examine.ts';
 export * from './system.ts';
 export * from './imports.ts';
 export * from './project.ts';
+export * from './product.ts';
+export * from './carbon.ts';
+export * from './partner.ts';
+export * from './material-relation.ts';
+export * from './material.ts';
 
 import { authEndpoints } from './auth.ts';
 import { userEndpoints } from './user.ts';
@@ -37,6 +42,11 @@ import { operatorEndpoints } from './operator.ts';
 import { ledgerEndpoints, publicLedgerEndpoints } from './ledger.ts';
 import { importEndpoints } from './imports.ts';
 import { projectEndpoints } from './project.ts';
+import { productEndpoints } from './product.ts';
+import { carbonEndpoints } from './carbon.ts';
+import { partnerEndpoints } from './partner.ts';
+import { customMaterialRelationEndpoints, materialRelationEndpoints } from './material-relation.ts';
+import { materialDataEndpoints, materialDataInEndpoints } from './material.ts';
 
 /** Every endpoint of the API, by domain. The server registers these; the web calls them. */
 export const api = {
@@ -57,4 +67,11 @@ export const api = {
   system: systemEndpoints,
   import: importEndpoints,
   project: projectEndpoints,
+  product: productEndpoints,
+  carbon: carbonEndpoints,
+  partner: partnerEndpoints,
+  materialRelation: materialRelationEndpoints,
+  customMaterialRelation: customMaterialRelationEndpoints,
+  materialData: materialDataEndpoints,
+  materialDataIn: materialDataInEndpoints,
 };

@@ -313,7 +313,8 @@ describe('proof properties over random trees', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Tens of thousands of proofs: CPU-bound, so give a loaded machine room.
+  }, 120_000);
 
   it('in-memory and subtree-callback generators produce the same proofs', () => {
     for (let size = 1; size <= MAX; size++) {

@@ -10,9 +10,12 @@ export interface MailMessage {
   body: string;
 }
 
+/** What became of a message: kept in the outbox only (no SMTP configured), sent, or refused by SMTP. */
+export type MailOutcome = 'stored' | 'sent' | 'failed';
+
 export interface Mailer {
   /** Stores the message in the outbox (always) and sends it over SMTP when configured. */
-  send(db: Db, message: MailMessage): Promise<void>;
+  send(db: Db, message: MailMessage): Promise<MailOutcome>;
 }
 
 export function createMailer(opts: {
@@ -27,7 +30,7 @@ export function createMailer(opts: {
         .insert(mailOutbox)
         .values({ ...message, status: 'stored' })
         .returning({ id: mailOutbox.id });
-      if (!transport || !row) return;
+      if (!transport || !row) return 'stored';
       // Sending happens after the outbox write so a failing SMTP server never loses the message.
       try {
         await transport.sendMail({
@@ -40,12 +43,14 @@ export function createMailer(opts: {
           .update(mailOutbox)
           .set({ status: 'sent', sentAt: new Date() })
           .where(eq(mailOutbox.id, row.id));
+        return 'sent';
       } catch (err) {
         opts.log(`mail to ${message.to} failed: ${(err as Error).message}`);
         await db
           .update(mailOutbox)
           .set({ status: 'failed', error: (err as Error).message.slice(0, 500) })
           .where(eq(mailOutbox.id, row.id));
+        return 'failed';
       }
     },
   };

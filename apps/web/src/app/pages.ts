@@ -74,6 +74,56 @@ export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
     () => import('../features/project/projectResource').then((m) => m.projectResource),
     { list: 'project.listDescription', records: 'imports.records.description' },
   ),
+  ...resourcePages(
+    'basicData/product',
+    () => import('../features/product/productResource').then((m) => m.productResource),
+    { list: 'product.listDescription', records: 'imports.records.description' },
+  ),
+  'basicData/product/detail': {
+    component: lazyPage(() => import('../features/product/ProductDetailPage')),
+    description: 'product.detailDescription',
+  },
+  ...resourcePages(
+    'basicData/partner',
+    () => import('../features/partner/partnerResource').then((m) => m.partnerResource),
+    { list: 'partner.listDescription', records: 'imports.records.description' },
+  ),
+  ...resourcePages(
+    'basicData/materialRelation',
+    () => import('../features/materialRelation/relationResource').then((m) => m.supplierRelationResource),
+    { list: 'materialRelation.supplier.listDescription', records: 'imports.records.description' },
+  ),
+  'basicData/materialRelation/link': {
+    component: lazyPage(() =>
+      import('../features/materialRelation/LinkPage').then((m) => ({
+        default: m.relationLinkPage('supplier'),
+      })),
+    ),
+    description: 'materialRelation.supplier.linkDescription',
+  },
+  ...resourcePages(
+    'basicData/custommaterialRelation',
+    () => import('../features/materialRelation/relationResource').then((m) => m.clientRelationResource),
+    { list: 'materialRelation.client.listDescription', records: 'imports.records.description' },
+  ),
+  'basicData/custommaterialRelation/link': {
+    component: lazyPage(() =>
+      import('../features/materialRelation/LinkPage').then((m) => ({
+        default: m.relationLinkPage('client'),
+      })),
+    ),
+    description: 'materialRelation.client.linkDescription',
+  },
+  ...resourcePages(
+    'basicData/materialData',
+    () => import('../features/material/materialResource').then((m) => m.purchasedMaterialResource),
+    { list: 'material.purchased.listDescription', records: 'imports.records.description' },
+  ),
+  ...resourcePages(
+    'basicData/materialDataIn',
+    () => import('../features/material/materialResource').then((m) => m.homemadeMaterialResource),
+    { list: 'material.homemade.listDescription', records: 'imports.records.description' },
+  ),
 };
 
 export function pageEntry(componentKey: string): TPageEntry | undefined {

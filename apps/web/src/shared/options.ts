@@ -22,6 +22,16 @@ export interface TRemoteOptions {
   load: (ctx: TRenderContext) => Promise<TOption[]>;
 }
 
+/**
+ * Options the server searches as the user types, for sets too large to load whole (materials): `load`
+ * answers the matches of a keyword ('' for the first ones) together with the options of the values already
+ * chosen, so that a form's current values show their labels before any search.
+ */
+export interface TSearchOptions {
+  queryKey: QueryKey;
+  load: (keyword: string, chosen: readonly (string | number)[], ctx: TRenderContext) => Promise<TOption[]>;
+}
+
 /** Options of a select: built for the current language, or loaded from the server. */
 export type TOptionSource = ((ctx: TRenderContext) => TOption[]) | TRemoteOptions;
 

@@ -68,12 +68,44 @@ export const VALIDATION_MESSAGES = {
     zh: '{field}应为 64 位十六进制哈希',
     en: '{field} must be a 64-character hexadecimal hash',
   },
+  'v.phone.format': {
+    zh: '{field}格式不正确，只能包含数字、空格、+、- 和括号',
+    en: '{field} is not a valid phone number: digits, spaces, +, - and parentheses only',
+  },
   'v.register.agreement': { zh: '请阅读并勾选用户协议', en: 'Please read and tick the user agreement' },
   'v.import.exists': { zh: '数据已存在', en: 'The record already exists' },
   'v.import.duplicate': { zh: '与文件第 {row} 行重复', en: 'Duplicates row {row} of the file' },
   'v.import.notSaved': {
     zh: '该行未能保存，请重新导入',
     en: 'This row could not be saved; import it again',
+  },
+  'v.material.qualityFile': {
+    zh: '{field}不是本企业上传的质检报告文件，请重新上传',
+    en: '{field} is not a quality report file uploaded by your enterprise; please upload it again',
+  },
+  'v.product.projectInvalid': {
+    zh: '{field}不是本企业的项目编号，请重新选择',
+    en: '{field} is not a project code of your enterprise; please choose again',
+  },
+  'v.product.materialsInvalid': {
+    zh: '{field}包含不属于本企业的物料，请重新选择',
+    en: "{field} includes materials that are not your enterprise's; please choose again",
+  },
+  'v.product.projectUnknown': { zh: '项目编号不存在：{code}', en: 'Unknown project code: {code}' },
+  'v.product.materialsUnknown': { zh: '物料编码不存在：{codes}', en: 'Unknown material codes: {codes}' },
+  'v.product.tooManyMaterials': {
+    zh: '{field}最多 200 个物料编码',
+    en: '{field} may list at most 200 material codes',
+  },
+  'v.carbon.baseYear': {
+    zh: '{field}应为 4 位数字年份（1900 年及以后）',
+    en: '{field} must be a year of 4 digits (1900 or later)',
+  },
+  'v.carbon.baseYearFuture': { zh: '{field}不能晚于今年', en: '{field} cannot be in the future' },
+  'v.carbon.lcaFile': { zh: '请上传 LCA 报告', en: 'Please upload the LCA report' },
+  'v.carbon.lcaFileInvalid': {
+    zh: '{field}不是本企业上传的 LCA 报告文件，请重新上传',
+    en: '{field} is not an LCA report uploaded by your enterprise; please upload it again',
   },
   ...VALIDATOR_MESSAGES,
 } as const satisfies Record<string, TBilingual>;

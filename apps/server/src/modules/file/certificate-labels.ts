@@ -21,6 +21,10 @@ export const EVENT_TYPE_LABELS: Readonly<Record<string, { zh: string; en: string
   'materialRelation.deleted': { zh: '删除物料编码映射', en: 'Material code mapping deleted' },
   'materialRelation.linked': { zh: '关联物料编码映射', en: 'Material code mapping linked' },
   'materialRelation.unlinked': { zh: '取消关联物料编码映射', en: 'Material code mapping unlinked' },
+  'product.created': { zh: '新增产品', en: 'Product created' },
+  'product.updated': { zh: '修改产品', en: 'Product changed' },
+  'product.deleted': { zh: '删除产品', en: 'Product deleted' },
+  'product.carbonUploaded': { zh: '上传产品碳足迹', en: 'Product carbon footprint uploaded' },
 };
 
 /** The label of an event type; a type without one shows as recorded. */

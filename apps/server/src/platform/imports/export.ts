@@ -78,6 +78,6 @@ export function templateWorkbook(title: TBilingual, columns: readonly ImportColu
   return writeWorkbook(
     title[lang],
     columns.map((c) => c[lang]),
-    [columns.map((c) => c.example)],
+    [columns.map((c) => (typeof c.example === 'string' ? c.example : c.example[lang]))],
   );
 }

@@ -18,7 +18,13 @@ import { AppError } from '../errors.ts';
 import { JobInterrupted, defineJob, type JobContext } from '../jobs/queue.ts';
 import { storageKeyOf } from '../storage.ts';
 import { withTenant } from '../tenancy.ts';
-import { importerOf, type ImportColumn, type ImportContext, type Importer } from './importer.ts';
+import {
+  importerOf,
+  type ImportColumn,
+  type ImportContext,
+  type Importer,
+  type PreparedRow,
+} from './importer.ts';
 import {
   importRecordRow,
   insertImportRecord,
@@ -154,12 +160,16 @@ function planRows(importer: Importer<unknown>, rows: readonly SheetRow[], lang: 
   const headerOf = new Map(importer.columns.map((c) => [c.key, c[lang]]));
   const firstRowOf = new Map<string, number>();
   return rows.map((sheetRow): PlannedRow => {
-    const parsed = importer.schema.safeParse(rowInput(importer.columns, sheetRow.cells));
+    const input = rowInput(importer.columns, sheetRow.cells);
+    const parsed = importer.schema.safeParse(input);
     if (!parsed.success) {
-      // Messages name the column as its header says, in the importer's language.
+      // Messages name the column as its header says, in the importer's language. Zod leaves the input out
+      // of its issues; without it a cell of the wrong type (text in a yes/no column) would read as missing.
       const reasons = parsed.error.issues.map((issue) => {
-        const header = headerOf.get(String(issue.path[0]));
-        return describeIssue(header ? { ...issue, path: [header, ...issue.path.slice(1)] } : issue, lang);
+        const key = String(issue.path[0]);
+        const header = headerOf.get(key);
+        const located = { ...issue, input: issue.input ?? input[key] } as typeof issue;
+        return describeIssue(header ? { ...located, path: [header, ...issue.path.slice(1)] } : located, lang);
       });
       return { ...sheetRow, refused: 'invalid', reasons };
     }
@@ -191,7 +201,7 @@ async function writeRows(
   lang: TLang,
 ): Promise<void> {
   await withTenant(deps.db, tenant, async (tx) => {
-    const ctx: ImportContext = { db: tx, tenant, keys: deps };
+    const ctx: ImportContext = { db: tx, tenant, keys: deps, importId, mailer: deps.mailer, lang };
     const candidates = rows.filter(isWritable);
     const existing = candidates.length
       ? await importer.existingKeys(
@@ -200,21 +210,36 @@ async function writeRows(
         )
       : new Set<string>();
     const fresh = candidates.filter((c) => !existing.has(c.key));
-    if (fresh.length) {
-      await importer.insertRows(
-        ctx,
-        fresh.map((c) => c.row),
-      );
-    }
+    // References to stored data (codes of other records) are checked in the same transaction as the write.
+    const prepared: readonly PreparedRow<unknown>[] =
+      fresh.length && importer.prepareRows
+        ? await importer.prepareRows(
+            ctx,
+            fresh.map((c) => c.row),
+          )
+        : fresh.map((c) => ({ row: c.row }));
+    const unprepared = new Map<number, string[]>();
+    const writable: unknown[] = [];
+    fresh.forEach((c, i) => {
+      const p = prepared[i];
+      if (p && 'row' in p) writable.push(p.row);
+      else unprepared.set(c.rowNumber, p?.reasons ?? [validationMessage('v.import.notSaved', lang)]);
+    });
+    if (writable.length) await importer.insertRows(ctx, writable);
     const existsReason = validationMessage('v.import.exists', lang);
-    const refused: RowOutcomes['refused'] = rows.flatMap((r) =>
-      isWritable(r)
-        ? existing.has(r.key)
-          ? [{ rowNumber: r.rowNumber, cells: r.cells, outcome: 'exists' as const, reasons: [existsReason] }]
-          : []
-        : [{ rowNumber: r.rowNumber, cells: r.cells, outcome: r.refused, reasons: r.reasons }],
-    );
-    await recordRowOutcomes(tx, tenant, importId, { processed, success: fresh.length, refused });
+    const refused: RowOutcomes['refused'] = rows.flatMap((r) => {
+      if (!isWritable(r))
+        return [{ rowNumber: r.rowNumber, cells: r.cells, outcome: r.refused, reasons: r.reasons }];
+      if (existing.has(r.key))
+        return [
+          { rowNumber: r.rowNumber, cells: r.cells, outcome: 'exists' as const, reasons: [existsReason] },
+        ];
+      const reasons = unprepared.get(r.rowNumber);
+      return reasons
+        ? [{ rowNumber: r.rowNumber, cells: r.cells, outcome: 'invalid' as const, reasons }]
+        : [];
+    });
+    await recordRowOutcomes(tx, tenant, importId, { processed, success: writable.length, refused });
   });
 }
 

@@ -30,13 +30,18 @@ const stamp = (format: ExportFormat) => format.dateTime(Date.now()).replace(/[/:
 
 /**
  * The import and export endpoints of one resource (contract importExportEndpoints): the multipart import,
- * the template, the export of the list's rows and the resource's import records.
+ * the template, the export of the list's rows and the resource's import records. `templateAliases` are
+ * further endpoints answering the same template (a spec's own name for it, such as GET /product/download).
  */
-export function registerImportExport<E extends ImportExportEndpoints, Row, T>(
+export function registerImportExport<E extends ImportExportEndpoints, Row, Prepared, T>(
   app: FastifyInstance,
   deps: AppDeps,
   endpoints: E,
-  resource: { importer: Importer<Row>; exporter: Exporter<TParsed<E['export']>, T> },
+  resource: {
+    importer: Importer<Row, Prepared>;
+    exporter: Exporter<TParsed<E['export']>, T>;
+    templateAliases?: readonly E['template'][];
+  },
 ): void {
   const { importer, exporter } = resource;
 
@@ -56,11 +61,13 @@ export function registerImportExport<E extends ImportExportEndpoints, Row, T>(
     return successEnvelope(c.meta, record);
   });
 
-  registerRawEndpoint(app, deps, endpoints.template, { produces: XLSX_CONTENT_TYPE }, async (_input, c) => {
-    const content = await templateWorkbook(importer.title, importer.columns, c.meta.lang);
-    const name = `${importer.title[c.meta.lang]} ${FILE_LABELS.template[c.meta.lang]}.xlsx`;
-    return sendXlsx(c.reply, name, content);
-  });
+  for (const template of [endpoints.template, ...(resource.templateAliases ?? [])]) {
+    registerRawEndpoint(app, deps, template, { produces: XLSX_CONTENT_TYPE }, async (_input, c) => {
+      const content = await templateWorkbook(importer.title, importer.columns, c.meta.lang);
+      const name = `${importer.title[c.meta.lang]} ${FILE_LABELS.template[c.meta.lang]}.xlsx`;
+      return sendXlsx(c.reply, name, content);
+    });
+  }
 
   registerRawEndpoint(app, deps, endpoints.export, { produces: XLSX_CONTENT_TYPE }, async (input, c) => {
     const rows = await withTenant(deps.db, c.tenant, (tx) =>

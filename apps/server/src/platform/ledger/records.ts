@@ -128,3 +128,15 @@ export async function latestEventsOf(
     .orderBy(asc(ledgerEvents.id));
   return new Map(rows.map((r) => [r.subjectId, r]));
 }
+
+/** The chain detail of each subject's newest evidence, by subject id (subjects without evidence are absent). */
+export async function latestChainDetails(
+  db: Db,
+  subjectType: string,
+  subjectIds: readonly string[],
+): Promise<Map<string, TChainDetail>> {
+  const events = await latestEventsOf(db, subjectType, subjectIds);
+  const ids = [...events.keys()];
+  const details = await chainDetails(db, [...events.values()]);
+  return new Map(ids.map((id, i) => [id, details[i]!]));
+}

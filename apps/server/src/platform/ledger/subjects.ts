@@ -21,6 +21,25 @@ export const EVIDENCE = {
   projectCreated: { type: 'project.created', subjectType: 'project' },
   projectUpdated: { type: 'project.updated', subjectType: 'project' },
   projectDeleted: { type: 'project.deleted', subjectType: 'project' },
+  partnerCreated: { type: 'partner.created', subjectType: 'partner' },
+  partnerUpdated: { type: 'partner.updated', subjectType: 'partner' },
+  partnerDeleted: { type: 'partner.deleted', subjectType: 'partner' },
+  partnerInvited: { type: 'partner.invited', subjectType: 'partner' },
+  partnerInviteFailed: { type: 'partner.inviteFailed', subjectType: 'partner' },
+  materialRelationCreated: { type: 'materialRelation.created', subjectType: 'materialRelation' },
+  materialRelationUpdated: { type: 'materialRelation.updated', subjectType: 'materialRelation' },
+  materialRelationDeleted: { type: 'materialRelation.deleted', subjectType: 'materialRelation' },
+  materialRelationLinked: { type: 'materialRelation.linked', subjectType: 'materialRelation' },
+  materialRelationUnlinked: { type: 'materialRelation.unlinked', subjectType: 'materialRelation' },
+  materialCreated: { type: 'material.created', subjectType: 'material' },
+  materialUpdated: { type: 'material.updated', subjectType: 'material' },
+  materialDeleted: { type: 'material.deleted', subjectType: 'material' },
+  materialQualityAttached: { type: 'material.qualityAttached', subjectType: 'material' },
+  productCreated: { type: 'product.created', subjectType: 'product' },
+  productUpdated: { type: 'product.updated', subjectType: 'product' },
+  productDeleted: { type: 'product.deleted', subjectType: 'product' },
+  /** A carbon footprint upload of a product: its own subject, so each upload has its own evidence. */
+  productCarbonUploaded: { type: 'product.carbonUploaded', subjectType: 'productCarbon' },
 } as const;
 
 export type FileRow = typeof files.$inferSelect;
@@ -96,6 +115,155 @@ export function projectEvidence(
     enterpriseUuid: row.enterpriseUuid,
     subjectId: String(row.id),
     payload: { code: row.code, notes: row.notes },
+  };
+}
+
+/** What a material's evidence holds: every field as it is after the change (before it, for a deletion). */
+export interface MaterialEvidenceRow {
+  id: number;
+  enterpriseUuid: string;
+  nature: string;
+  code: string;
+  name: string;
+  nameEn: string;
+  tracingObject: boolean;
+  /** Exact decimal text (kg), null without a weight. */
+  weight: string | null;
+  unit: string;
+  description: string;
+  supplierMaterialCode: string;
+  batchNo: string;
+  receiptNo: string;
+  receiptTime: Date | null;
+  qualityFileKey: string | null;
+  qualityFileName: string | null;
+  qualityFileHash: string | null;
+}
+
+/**
+ * The evidence of a material's change (created, by hand or by import; updated; deleted; its quality report
+ * attached): the subject is the row id, the payload the material's fields, with the quality report's file
+ * key, name and SHA-256 when it has one.
+ */
+export function materialEvidence(
+  event: (typeof EVIDENCE)[
+    'materialCreated' | 'materialUpdated' | 'materialDeleted' | 'materialQualityAttached'],
+  row: MaterialEvidenceRow,
+): NewEvidence {
+  return {
+    ...event,
+    enterpriseUuid: row.enterpriseUuid,
+    subjectId: String(row.id),
+    payload: {
+      nature: row.nature,
+      code: row.code,
+      name: row.name,
+      nameEn: row.nameEn,
+      tracingObject: row.tracingObject,
+      weight: row.weight,
+      unit: row.unit,
+      description: row.description,
+      supplierMaterialCode: row.supplierMaterialCode,
+      batchNo: row.batchNo,
+      receiptNo: row.receiptNo,
+      receiptTime: row.receiptTime ? row.receiptTime.getTime() : null,
+      quality: row.qualityFileKey
+        ? { fileKey: row.qualityFileKey, fileName: row.qualityFileName, fileHash: row.qualityFileHash }
+        : null,
+    },
+    // Attaching a report is evidence about that file's content too.
+    ...(event.type === EVIDENCE.materialQualityAttached.type ? { dataHash: row.qualityFileHash } : {}),
+  };
+}
+
+/** What a partner's evidence holds: its fields as they are after the change (before it, for a deletion). */
+export interface PartnerEvidenceRow {
+  id: number;
+  enterpriseUuid: string;
+  partnerType: string;
+  code: string;
+  name: string;
+  nameEn: string;
+  usci: string;
+  contactName: string;
+  email: string;
+  phone: string;
+  tags: string[];
+  notes: string;
+}
+
+/**
+ * The evidence of a partner's change (created, by hand or by import; updated; deleted) or of an invitation
+ * (sent, or failed with `invite.reason`): the subject is the row id, the payload the partner's fields.
+ */
+export function partnerEvidence(
+  event: (typeof EVIDENCE)[
+    'partnerCreated' | 'partnerUpdated' | 'partnerDeleted' | 'partnerInvited' | 'partnerInviteFailed'],
+  row: PartnerEvidenceRow,
+  invite?: { email: string; reason: string | null },
+): NewEvidence {
+  return {
+    ...event,
+    enterpriseUuid: row.enterpriseUuid,
+    subjectId: String(row.id),
+    payload: {
+      partnerType: row.partnerType,
+      code: row.code,
+      name: row.name,
+      nameEn: row.nameEn,
+      usci: row.usci,
+      contactName: row.contactName,
+      email: row.email,
+      phone: row.phone,
+      tags: row.tags,
+      notes: row.notes,
+      ...(invite ? { invite } : {}),
+    },
+  };
+}
+
+/** What a material code mapping's evidence holds; `own` is the linked own item. */
+export interface MaterialRelationEvidenceRow {
+  id: number;
+  enterpriseUuid: string;
+  direction: string;
+  partnerId: number | null;
+  partnerCode: string;
+  partnerName: string;
+  partnerMaterialNo: string;
+  partnerMaterialName: string;
+  notes: string;
+  own: { kind: string; id: number; code: string; name: string; batchNo: string; vinSn: string } | null;
+}
+
+/**
+ * The evidence of a material code mapping's change (created, by hand or by import; updated; deleted;
+ * linked to an own material or product; unlinked): the subject is the row id, the payload the mapping with
+ * its own side as it is after the change (before it, for a deletion).
+ */
+export function materialRelationEvidence(
+  event: (typeof EVIDENCE)[
+    | 'materialRelationCreated'
+    | 'materialRelationUpdated'
+    | 'materialRelationDeleted'
+    | 'materialRelationLinked'
+    | 'materialRelationUnlinked'],
+  row: MaterialRelationEvidenceRow,
+): NewEvidence {
+  return {
+    ...event,
+    enterpriseUuid: row.enterpriseUuid,
+    subjectId: String(row.id),
+    payload: {
+      direction: row.direction,
+      partnerId: row.partnerId,
+      partnerCode: row.partnerCode,
+      partnerName: row.partnerName,
+      partnerMaterialNo: row.partnerMaterialNo,
+      partnerMaterialName: row.partnerMaterialName,
+      notes: row.notes,
+      own: row.own,
+    },
   };
 }
 

@@ -32,7 +32,7 @@ export function DeclaredForm<S extends z.ZodType>({
           layout="vertical"
           initialValues={declared.initialValues}
           disabled={disabled}
-          className={className}
+          className={[className, declared.columns === 2 ? 'form-two-columns' : ''].filter(Boolean).join(' ')}
           onFinish={onSubmit}
         >
           <FormFields

@@ -1,10 +1,13 @@
-import { Form, Input, InputNumber, Radio, Select, type FormRule } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Radio, Select, Switch, type FormRule } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { TLang } from '@tracehub/contract';
+import { normalizeNumberInput, type TLang } from '@tracehub/contract';
 import { useLang } from '../../i18n';
+import { DATE_TIME_FORMAT } from '../format';
 import { useOptions, type TRenderContext } from '../options';
 import { issueText } from '../zodRules';
+import { SearchSelect } from './SearchSelect';
 import type { TFormField, TFormValues } from './types';
 import './form.css';
 
@@ -93,6 +96,7 @@ function Control({
   id?: string;
 }) {
   const placeholder = ctx.t(field.placeholder ?? 'common.list.inputPlaceholder', { field: label });
+  if (field.search) return <SearchSelect field={field} source={field.search} ctx={ctx} {...control} />;
   switch (field.input) {
     case 'select':
     case 'radio':
@@ -110,6 +114,46 @@ function Control({
           placeholder={placeholder}
         />
       );
+    case 'decimal': {
+      const { onChange, value, ...rest } = control;
+      return (
+        <Input
+          {...rest}
+          value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
+          onChange={(e) => onChange?.(normalizeNumberInput(e.target.value))}
+          inputMode="decimal"
+          disabled={field.disabled}
+          placeholder={placeholder}
+        />
+      );
+    }
+    case 'switch': {
+      const { value, ...rest } = control;
+      return (
+        <Switch
+          {...rest}
+          checked={value === true}
+          checkedChildren={ctx.t('common.yes')}
+          unCheckedChildren={ctx.t('common.no')}
+          disabled={field.disabled}
+        />
+      );
+    }
+    case 'datetime': {
+      const { onChange, value, ...rest } = control;
+      return (
+        <DatePicker
+          {...rest}
+          showTime
+          className="form-number"
+          format={DATE_TIME_FORMAT}
+          value={typeof value === 'number' ? dayjs(value) : null}
+          onChange={(next) => onChange?.(next ? next.valueOf() : null)}
+          disabled={field.disabled}
+          placeholder={placeholder}
+        />
+      );
+    }
     case 'textarea':
       return (
         <Input.TextArea
@@ -169,6 +213,7 @@ export function FormFields({
         key={field.name}
         name={field.name}
         label={label}
+        className={field.wide ? 'form-item-wide' : undefined}
         required={isRequired(own)}
         extra={field.extra ? t(field.extra) : undefined}
         dependencies={field.dependencies ? [...field.dependencies] : undefined}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { TI18nKey } from '../../i18n';
-import type { TOptionSource, TRenderContext } from '../options';
+import type { TOptionSource, TRenderContext, TSearchOptions } from '../options';
 
 export type TFormValues = Record<string, unknown>;
 
@@ -13,10 +13,26 @@ export type TFormValues = Record<string, unknown>;
 export interface TFormField {
   name: string;
   label: TI18nKey;
-  /** `tags`: free values typed into a select (codes), kept as a list. */
-  input?: 'text' | 'textarea' | 'password' | 'number' | 'select' | 'radio' | 'tags';
+  /**
+   * `tags`: free values typed into a select (codes), kept as a list. `decimal`: a number kept as typed text,
+   * normalised while typing (spec 5: 9 integer digits, 4 decimals) so the exact value reaches the server.
+   * `switch`: a yes/no value. `datetime`: a date and time picker whose value is epoch milliseconds.
+   */
+  input?:
+    | 'text'
+    | 'textarea'
+    | 'password'
+    | 'number'
+    | 'decimal'
+    | 'select'
+    | 'radio'
+    | 'tags'
+    | 'switch'
+    | 'datetime';
   schema?: z.ZodType;
   options?: TOptionSource;
+  /** A select whose options the server searches as the user types (instead of `options`). */
+  search?: TSearchOptions;
   multiple?: boolean;
   /** The most options a multi-select keeps (e.g. 5 roles per member). */
   maxCount?: number;
@@ -33,6 +49,8 @@ export interface TFormField {
   visible?: (values: TFormValues) => boolean;
   /** Fields whose change re-checks this one (a confirmation against its password). */
   dependencies?: readonly string[];
+  /** In a two-column form, takes the whole row (long texts). */
+  wide?: boolean;
   /** A custom control; antd passes it value and onChange. */
   render?: (ctx: TRenderContext) => ReactNode;
 }
@@ -58,5 +76,7 @@ export interface TDeclaredForm<S extends z.ZodType> {
   onDone: (result: unknown) => void;
   /** Shown above the fields (a warning tip). */
   before?: ReactNode;
+  /** Two columns for forms with many short fields (the dialog widens to fit); one by default. */
+  columns?: 1 | 2;
   testId?: string;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Button, Col, Progress, Result, Row, Space, Statistic, Steps } from 'antd';
 import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -154,8 +154,11 @@ export function ImportCounts({ record }: { record: TImportRecord }) {
   );
 }
 
+/** What a resource shows under a finished import's result (see TResource.importResult). */
+type TResultExtra = ComponentType<{ record: TImportRecord }> | undefined;
+
 /** Step 2 with rows refused: the counts and the error log listing each refused row with its reasons. */
-function PartialResult({ record }: { record: TImportRecord }) {
+function PartialResult({ record, Extra }: { record: TImportRecord; Extra: TResultExtra }) {
   const { t } = useTranslation();
   const [downloading, setDownloading] = useState(false);
   const downloadErrorLog = async () => {
@@ -186,6 +189,7 @@ function PartialResult({ record }: { record: TImportRecord }) {
           >
             {t('imports.dialog.downloadErrorLog')}
           </Button>
+          {Extra && <Extra record={record} />}
         </div>
       }
     />
@@ -211,7 +215,7 @@ function FailedResult({ record }: { record: TImportRecord }) {
 }
 
 /** Step 3: every row was written. */
-function DoneResult({ record }: { record: TImportRecord }) {
+function DoneResult({ record, Extra }: { record: TImportRecord; Extra: TResultExtra }) {
   const { t } = useTranslation();
   return (
     <Result
@@ -219,6 +223,7 @@ function DoneResult({ record }: { record: TImportRecord }) {
       status="success"
       title={<span data-testid="import-result-title">{t('imports.dialog.doneTitle')}</span>}
       subTitle={t('imports.dialog.doneSubtitle', { count: formatNumber(record.successNum) })}
+      extra={Extra && <Extra record={record} />}
     />
   );
 }
@@ -297,10 +302,13 @@ export function ImportDialog({
   endpoints,
   onClose,
   onImported,
+  resultExtra,
 }: {
   endpoints: TImportExport;
   onClose: () => void;
   onImported: () => void;
+  /** The resource's own part of a finished import's result (e.g. failed invitations). */
+  resultExtra?: TResultExtra;
 }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -380,9 +388,9 @@ export function ImportDialog({
           />
         )}
         {view.step === 'running' && <ImportProgress record={view.record} />}
-        {view.step === 'partial' && <PartialResult record={view.record} />}
+        {view.step === 'partial' && <PartialResult record={view.record} Extra={resultExtra} />}
         {view.step === 'failed' && <FailedResult record={view.record} />}
-        {view.step === 'done' && <DoneResult record={view.record} />}
+        {view.step === 'done' && <DoneResult record={view.record} Extra={resultExtra} />}
       </div>
     </AppDialog>
   );

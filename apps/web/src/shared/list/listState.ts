@@ -45,6 +45,7 @@ export function declaredKeys(resource: TResource<TEndpoint>): Set<string> {
     ...PAGING_KEYS,
     ...resource.search.flatMap(requestKeysOf),
     ...resource.columns.flatMap((c) => (c.filter ? [c.filter.prop] : [])),
+    ...(resource.routeParams ?? []),
   ]);
 }
 

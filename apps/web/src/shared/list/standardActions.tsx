@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { CloudUploadOutlined, DownloadOutlined, ExportOutlined, HistoryOutlined } from '@ant-design/icons';
-import type { TEndpoint } from '@tracehub/contract';
+import type { TEndpoint, TImportRecord } from '@tracehub/contract';
 import { downloadFile } from '../download';
 import { AttachmentsDialog, UploadAttachmentDialog } from './AttachmentDialogs';
 import { ImportDialog } from './ImportDialog';
@@ -25,9 +25,15 @@ export interface TResourceActions<T> {
 }
 
 /** Bulk import, template, export (of what the search shows) and upload records, by `<code>:<Action>`. */
-function importExportActions<T>(code: string, endpoints: TImportExport) {
+function importExportActions<T>(
+  code: string,
+  endpoints: TImportExport,
+  resultExtra?: ComponentType<{ record: TImportRecord }>,
+) {
   function BulkImport({ onClose, refresh }: TResourceDialogProps<T>) {
-    return <ImportDialog endpoints={endpoints} onClose={onClose} onImported={refresh} />;
+    return (
+      <ImportDialog endpoints={endpoints} onClose={onClose} onImported={refresh} resultExtra={resultExtra} />
+    );
   }
   const toolbar: TToolbarAction<T>[] = [
     {
@@ -107,7 +113,9 @@ export function resourceActions<E extends TEndpoint>(resource: TResource<E>): TR
   const cached = expanded.get(resource);
   if (cached) return cached as TResourceActions<T>;
   const code = resource.code ?? '';
-  const transfer = resource.importExport ? importExportActions<T>(code, resource.importExport) : null;
+  const transfer = resource.importExport
+    ? importExportActions<T>(code, resource.importExport, resource.importResult)
+    : null;
   const files = resource.attachments ? attachmentActions<T>(code, resource.attachments) : null;
   const actions: TResourceActions<T> = {
     toolbar: [...(resource.toolbar ?? []), ...(transfer?.toolbar ?? [])],

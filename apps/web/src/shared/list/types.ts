@@ -99,7 +99,8 @@ export interface TActionContext<T> extends TRenderContext {
 interface TActionBase<T, A> {
   key: string;
   label: TI18nKey | ((target: A, ctx: TRenderContext) => string);
-  permission?: string;
+  /** A menu action code, or several of which any one allows the action. */
+  permission?: string | readonly string[];
   danger?: boolean;
   dialog?: string;
   /** Why the action cannot run now (shown as a warning instead), or null. */
@@ -200,6 +201,13 @@ export interface TResource<E extends TEndpoint> {
   attachments?: TResourceAttachments<TListItem<E>>;
   /** Rows still changing (an import that runs): the list asks again every few seconds while one is shown. */
   live?: (record: TListItem<E>) => boolean;
+  /**
+   * Request keys the route's params fill (a list scoped to a parent record, e.g. `id` of
+   * `materialRelation/link/:id`): sent with every request and kept through searches and resets.
+   */
+  routeParams?: readonly string[];
+  /** More about a finished import under its counts (e.g. the partners whose invitation failed). */
+  importResult?: ComponentType<{ record: TImportRecord }>;
 }
 
 export function defineResource<E extends TEndpoint>(resource: TResource<E>): TResource<E> {

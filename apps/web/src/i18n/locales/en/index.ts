@@ -14,6 +14,10 @@ import { ledger } from './ledger';
 import { verify } from './verify';
 import { imports } from './imports';
 import { project } from './project';
+import { product } from './product';
+import { partner } from './partner';
+import { materialRelation } from './materialRelation';
+import { material } from './material';
 
 export const en: TLocale = {
   common,
@@ -31,4 +35,8 @@ export const en: TLocale = {
   verify,
   imports,
   project,
+  product,
+  partner,
+  materialRelation,
+  material,
 };

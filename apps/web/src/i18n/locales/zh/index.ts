@@ -13,6 +13,10 @@ import { ledger } from './ledger';
 import { verify } from './verify';
 import { imports } from './imports';
 import { project } from './project';
+import { product } from './product';
+import { partner } from './partner';
+import { materialRelation } from './materialRelation';
+import { material } from './material';
 
 /** Chinese texts, one module per domain. The English modules must have exactly these keys. */
 export const zh = {
@@ -31,6 +35,10 @@ export const zh = {
   verify,
   imports,
   project,
+  product,
+  partner,
+  materialRelation,
+  material,
 };
 
 export type TLocale = typeof zh;

@@ -1,0 +1,372 @@
+import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type {
+  TListRequestBase,
+  TMaterial,
+  TMaterialCreate,
+  TMaterialNature,
+  TMaterialOption,
+} from '@tracehub/contract';
+import type { Db } from '../../db/client.ts';
+import { files, materials } from '../../db/schema.ts';
+import type { TenantContext } from '../../platform/context.ts';
+import { decimalInput, decimalText } from '../../platform/decimal.ts';
+import { isRowId } from '../../platform/ids.ts';
+import { chainDetails, latestEventsOf, type EventRow } from '../../platform/ledger/records.ts';
+import { EVIDENCE } from '../../platform/ledger/subjects.ts';
+import { filters, type ListQuery } from '../../platform/list-query.ts';
+
+// Materials of the enterprise, one nature at a time. Every query is scoped here: by the enterprise, by the
+// nature its page (endpoint) fixes, and by the caller's own rows when its data permission is 'account'.
+
+export type MaterialRow = typeof materials.$inferSelect;
+type Tenant = Pick<TenantContext, 'enterpriseUuid' | 'userId' | 'dataScope'>;
+
+/** The fields a create or an update writes (the quality report is attached on its own). */
+export type MaterialValues = Pick<
+  MaterialRow,
+  | 'code'
+  | 'name'
+  | 'nameEn'
+  | 'tracingObject'
+  | 'weight'
+  | 'unit'
+  | 'description'
+  | 'supplierMaterialCode'
+  | 'batchNo'
+  | 'receiptNo'
+  | 'receiptTime'
+>;
+
+/** The values of a create or update request (weight as exact text; no supplier code for homemade ones). */
+export function materialValues(nature: TMaterialNature, input: TMaterialCreate): MaterialValues {
+  return {
+    code: input.code,
+    name: input.name,
+    nameEn: input.nameEn,
+    tracingObject: input.tracingObject,
+    weight: decimalInput(input.weight),
+    unit: input.unit,
+    description: input.description,
+    supplierMaterialCode: nature === 'purchased' ? (input.supplierMaterialCode ?? '') : '',
+    batchNo: input.batchNo,
+    receiptNo: input.receiptNo,
+    receiptTime:
+      input.receiptTime === null || input.receiptTime === undefined ? null : new Date(input.receiptTime),
+  };
+}
+
+/** Rows as the database returns them, with the weight as its value (evidence and answers use it). */
+const normalised = (row: MaterialRow): MaterialRow => ({ ...row, weight: decimalText(row.weight) });
+
+/** The rows the caller may see and change, beyond the enterprise and the nature. */
+const ownRows = (tenant: Tenant) =>
+  tenant.dataScope === 'account' ? eq(materials.createdBy, tenant.userId) : undefined;
+
+const visible = (tenant: Tenant, nature: TMaterialNature) =>
+  and(eq(materials.enterpriseUuid, tenant.enterpriseUuid), eq(materials.nature, nature), ownRows(tenant));
+
+/** A code and batch number: the natural key of a material within its nature. */
+export const naturalKey = (row: { code: string; batchNo: string }) => `${row.code}\u0000${row.batchNo}`;
+
+export interface MaterialFilters {
+  code?: string | undefined;
+  name?: string | undefined;
+  batchNo?: string | undefined;
+  supplierMaterialCode?: string | undefined;
+  receiptNo?: string | undefined;
+  tracingObject?: boolean | undefined;
+  receiptFrom?: number | undefined;
+  receiptTo?: number | undefined;
+  createdFrom?: number | undefined;
+  createdTo?: number | undefined;
+}
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The Chinese or the English name contains the text. */
+const nameContains = (text: string | undefined): SQL | undefined =>
+  text
+    ? or(ilike(materials.name, `%${escapeLike(text)}%`), ilike(materials.nameEn, `%${escapeLike(text)}%`))
+    : undefined;
+
+const listColumns = {
+  id: materials.id,
+  enterpriseUuid: materials.enterpriseUuid,
+  nature: materials.nature,
+  code: materials.code,
+  name: materials.name,
+  nameEn: materials.nameEn,
+  tracingObject: materials.tracingObject,
+  weight: materials.weight,
+  unit: materials.unit,
+  description: materials.description,
+  supplierMaterialCode: materials.supplierMaterialCode,
+  batchNo: materials.batchNo,
+  receiptNo: materials.receiptNo,
+  receiptTime: materials.receiptTime,
+  qualityFileKey: materials.qualityFileKey,
+  qualityFileName: materials.qualityFileName,
+  qualityFileHash: materials.qualityFileHash,
+  createdBy: materials.createdBy,
+  createdAt: materials.createdAt,
+  updatedAt: materials.updatedAt,
+};
+
+/** The list's query (page and export) of one nature; newest first. */
+export function materialListQuery(
+  tenant: TenantContext,
+  nature: TMaterialNature,
+  req: TListRequestBase & MaterialFilters,
+): ListQuery<typeof listColumns> {
+  return {
+    table: materials,
+    select: listColumns,
+    tenantColumn: materials.enterpriseUuid,
+    tenant,
+    where: [
+      eq(materials.nature, nature),
+      ownRows(tenant),
+      filters.contains(materials.code, req.code),
+      nameContains(req.name),
+      filters.contains(materials.batchNo, req.batchNo),
+      filters.contains(materials.supplierMaterialCode, req.supplierMaterialCode),
+      filters.contains(materials.receiptNo, req.receiptNo),
+      filters.eq(materials.tracingObject, req.tracingObject),
+      filters.from(materials.receiptTime, req.receiptFrom),
+      filters.to(materials.receiptTime, req.receiptTo),
+      filters.from(materials.createdAt, req.createdFrom),
+      filters.to(materials.createdAt, req.createdTo),
+    ],
+    sortable: {
+      code: materials.code,
+      name: materials.name,
+      batchNo: materials.batchNo,
+      weight: materials.weight,
+      receiptTime: materials.receiptTime,
+      createdAt: materials.createdAt,
+      updatedAt: materials.updatedAt,
+    },
+    defaultSort: { column: materials.createdAt, order: 'desc' },
+    tieBreak: materials.id,
+    page: req,
+  };
+}
+
+export async function findMaterials(
+  db: Db,
+  tenant: Tenant,
+  nature: TMaterialNature,
+  ids: readonly number[],
+): Promise<MaterialRow[]> {
+  const valid = [...new Set(ids.filter(isRowId))];
+  if (valid.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(materials)
+    .where(and(visible(tenant, nature), inArray(materials.id, valid)));
+  return rows.map(normalised);
+}
+
+export async function findMaterial(
+  db: Db,
+  tenant: Tenant,
+  nature: TMaterialNature,
+  id: number,
+): Promise<MaterialRow | null> {
+  return (await findMaterials(db, tenant, nature, [id]))[0] ?? null;
+}
+
+/**
+ * Which of `keys` (code and batch) the enterprise already has in this nature, whoever created them: the
+ * natural key is unique in the enterprise.
+ */
+export async function existingKeys(
+  db: Db,
+  tenant: Pick<TenantContext, 'enterpriseUuid'>,
+  nature: TMaterialNature,
+  keys: readonly { code: string; batchNo: string }[],
+): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const wanted = new Set(keys.map(naturalKey));
+  const rows = await db
+    .select({ code: materials.code, batchNo: materials.batchNo })
+    .from(materials)
+    .where(
+      and(
+        eq(materials.enterpriseUuid, tenant.enterpriseUuid),
+        eq(materials.nature, nature),
+        inArray(materials.code, [...new Set(keys.map((k) => k.code))]),
+      ),
+    );
+  return new Set(rows.map(naturalKey).filter((k) => wanted.has(k)));
+}
+
+export async function insertMaterials(
+  db: Db,
+  tenant: Pick<TenantContext, 'enterpriseUuid' | 'userId'>,
+  nature: TMaterialNature,
+  rows: readonly MaterialValues[],
+): Promise<MaterialRow[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insert(materials)
+    .values(
+      rows.map((r) => ({ ...r, nature, enterpriseUuid: tenant.enterpriseUuid, createdBy: tenant.userId })),
+    )
+    .returning();
+  return inserted.map(normalised);
+}
+
+export async function updateMaterial(
+  db: Db,
+  tenant: Tenant,
+  nature: TMaterialNature,
+  id: number,
+  changes: Partial<MaterialValues> &
+    Partial<Pick<MaterialRow, 'qualityFileKey' | 'qualityFileName' | 'qualityFileHash'>>,
+): Promise<MaterialRow | null> {
+  const [row] = await db
+    .update(materials)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(visible(tenant, nature), eq(materials.id, id)))
+    .returning();
+  return row ? normalised(row) : null;
+}
+
+export async function deleteMaterials(
+  db: Db,
+  tenant: Tenant,
+  nature: TMaterialNature,
+  ids: readonly number[],
+): Promise<MaterialRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .delete(materials)
+    .where(and(visible(tenant, nature), inArray(materials.id, [...ids])))
+    .returning();
+  return rows.map(normalised);
+}
+
+/** A quality report the enterprise uploaded (bizType 'quality'), or null. */
+export async function findQualityFile(
+  db: Db,
+  tenant: Pick<TenantContext, 'enterpriseUuid'>,
+  fileKey: string,
+): Promise<{ fileKey: string; fileName: string; sha256: string } | null> {
+  const [row] = await db
+    .select({ fileKey: files.fileKey, fileName: files.fileName, sha256: files.sha256 })
+    .from(files)
+    .where(
+      and(
+        eq(files.enterpriseUuid, tenant.enterpriseUuid),
+        eq(files.fileKey, fileKey),
+        eq(files.bizType, 'quality'),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Materials of a nature for pickers: those whose code or name contains the keyword (by code), and the
+ * given ids whatever the keyword, so that a picker can show its current values.
+ */
+export async function materialOptions(
+  db: Db,
+  tenant: Tenant,
+  nature: TMaterialNature,
+  req: { keyword?: string | undefined; ids?: number[] | undefined; limit: number },
+): Promise<TMaterialOption[]> {
+  const columns = {
+    id: materials.id,
+    nature: materials.nature,
+    code: materials.code,
+    name: materials.name,
+    nameEn: materials.nameEn,
+    batchNo: materials.batchNo,
+    tracingObject: materials.tracingObject,
+  };
+  const pattern = req.keyword ? `%${escapeLike(req.keyword)}%` : undefined;
+  const found = await db
+    .select(columns)
+    .from(materials)
+    .where(
+      and(
+        visible(tenant, nature),
+        pattern ? or(ilike(materials.code, pattern), nameContains(req.keyword)) : undefined,
+      ),
+    )
+    .orderBy(asc(materials.code), asc(materials.batchNo), asc(materials.id))
+    .limit(req.limit);
+  const ids = (req.ids ?? []).filter(isRowId).filter((id) => !found.some((f) => f.id === id));
+  const chosen = ids.length
+    ? await db
+        .select(columns)
+        .from(materials)
+        .where(and(visible(tenant, nature), inArray(materials.id, ids)))
+        .orderBy(asc(materials.code), asc(materials.batchNo), asc(materials.id))
+    : [];
+  return [...chosen, ...found];
+}
+
+/** The chain detail of each event (null where a row has none), in the events' order. */
+async function chainsOf(db: Db, events: readonly (EventRow | null)[]) {
+  const chains = await chainDetails(
+    db,
+    events.filter((e) => e !== null),
+  );
+  let next = 0;
+  return events.map((e) => (e ? chains[next++]! : null));
+}
+
+/**
+ * The rows as the API shows them: each with the chain detail of its latest evidence, and its quality
+ * report with the evidence of that file's upload.
+ */
+export async function withChainDetails(db: Db, rows: readonly MaterialRow[]): Promise<TMaterial[]> {
+  const events = await latestEventsOf(
+    db,
+    EVIDENCE.materialCreated.subjectType,
+    rows.map((r) => String(r.id)),
+  );
+  const uploads = await latestEventsOf(
+    db,
+    EVIDENCE.fileUploaded.subjectType,
+    rows.flatMap((r) => (r.qualityFileKey ? [r.qualityFileKey] : [])),
+  );
+  const chains = await chainsOf(
+    db,
+    rows.map((r) => events.get(String(r.id)) ?? null),
+  );
+  const qualityChains = await chainsOf(
+    db,
+    rows.map((r) => (r.qualityFileKey ? (uploads.get(r.qualityFileKey) ?? null) : null)),
+  );
+  return rows.map((r, i) => ({
+    id: r.id,
+    nature: r.nature,
+    code: r.code,
+    name: r.name,
+    nameEn: r.nameEn,
+    tracingObject: r.tracingObject,
+    weight: decimalText(r.weight),
+    unit: r.unit,
+    description: r.description,
+    supplierMaterialCode: r.supplierMaterialCode,
+    batchNo: r.batchNo,
+    receiptNo: r.receiptNo,
+    receiptTime: r.receiptTime ? r.receiptTime.getTime() : null,
+    quality:
+      r.qualityFileKey && r.qualityFileName && r.qualityFileHash
+        ? {
+            fileKey: r.qualityFileKey,
+            fileName: r.qualityFileName,
+            fileHash: r.qualityFileHash,
+            chain: qualityChains[i] ?? null,
+          }
+        : null,
+    createdAt: r.createdAt.getTime(),
+    updatedAt: r.updatedAt.getTime(),
+    chain: chains[i] ?? null,
+  }));
+}

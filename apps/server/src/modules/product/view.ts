@@ -1,0 +1,59 @@
+import type { TProduct } from '@tracehub/contract';
+import type { Db } from '../../db/client.ts';
+import type { TenantContext } from '../../platform/context.ts';
+import { decimalText } from '../../platform/decimal.ts';
+import { chainDetails, latestEventsOf } from '../../platform/ledger/records.ts';
+import { EVIDENCE } from '../../platform/ledger/subjects.ts';
+import { currentFootprints } from '../carbon/repo.ts';
+import { toFootprints } from '../carbon/view.ts';
+import { materialsOf, projectNosOf, type ProductRow } from './repo.ts';
+
+type ProductView = Omit<ProductRow, 'enterpriseUuid' | 'createdBy'>;
+
+/**
+ * Products as the API shows them, in the given order: their tracing materials, project code, current carbon
+ * footprint and the chain detail of their latest change, each fetched for all rows at once.
+ */
+export async function toProducts(
+  db: Db,
+  tenant: Pick<TenantContext, 'enterpriseUuid'>,
+  rows: readonly ProductView[],
+): Promise<TProduct[]> {
+  const ids = rows.map((r) => r.id);
+  const materials = await materialsOf(db, ids);
+  const projectNos = await projectNosOf(
+    db,
+    tenant,
+    rows.flatMap((r) => (r.projectCodeId === null ? [] : [r.projectCodeId])),
+  );
+  const current = await currentFootprints(db, ids);
+  const footprints = await toFootprints(db, [...current.values()]);
+  const footprintOf = new Map(footprints.map((f) => [f.productId, f]));
+  const events = await latestEventsOf(db, EVIDENCE.productCreated.subjectType, ids.map(String));
+  const found = rows.map((r) => events.get(String(r.id)) ?? null);
+  const chains = await chainDetails(
+    db,
+    found.filter((e) => e !== null),
+  );
+  let next = 0;
+  return rows.map((r, i) => ({
+    id: r.id,
+    uuid: r.uuid,
+    name: r.name,
+    nameEn: r.nameEn,
+    code: r.code,
+    batchNo: r.batchNo,
+    vinSn: r.vinSn,
+    spec: r.spec,
+    unit: r.unit,
+    weight: decimalText(r.weight),
+    projectCodeId: r.projectCodeId,
+    projectNo: r.projectCodeId === null ? null : (projectNos.get(r.projectCodeId) ?? null),
+    did: r.did,
+    materials: materials.get(r.id) ?? [],
+    carbon: footprintOf.get(r.id) ?? null,
+    createdAt: r.createdAt.getTime(),
+    updatedAt: r.updatedAt.getTime(),
+    chain: found[i] ? chains[next++]! : null,
+  }));
+}

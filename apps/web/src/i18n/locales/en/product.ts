@@ -1,0 +1,87 @@
+import type { product as zh } from '../zh/product';
+
+export const product: typeof zh = {
+  listDescription:
+    "The enterprise's products with their project codes, tracing materials and carbon footprints: import and export them in bulk and attach files; every change is recorded on chain",
+  detailDescription:
+    "A product's digital identity, tracing materials, carbon footprint history and attachments, with their on-chain evidence",
+  fields: {
+    keyword: 'Keyword',
+    name: 'Product name',
+    nameEn: 'English name',
+    code: 'Product code',
+    batchNo: 'Batch number',
+    vinSn: 'VIN/SN',
+    spec: 'Description/specification',
+    unit: 'Unit',
+    weight: 'Weight (kg)',
+    project: 'Project code',
+    did: 'Product DID',
+    materials: 'Tracing materials',
+    carbon: 'Carbon footprint (kgCO2e)',
+    createdAt: 'Created',
+    updatedAt: 'Updated',
+  },
+  hints: {
+    vinSn:
+      '17 letters and digits are checked as a VIN (no I, O or Q; the check digit in position 9); anything else is kept as a serial number',
+    weight: 'A number not less than 0 with at most 9 integer digits and 4 decimals',
+    materials: "Type a material code or name to search your enterprise's materials; several may be chosen",
+  },
+  natures: {
+    purchased: 'Purchased material',
+    homemade: 'Homemade semi-finished product',
+  },
+  materialFields: {
+    code: 'Material code',
+    name: 'Material name',
+    nature: 'Nature',
+    batchNo: 'Batch number',
+  },
+  create: 'New product',
+  createTitle: 'New product',
+  editTitle: 'Edit product',
+  detailTitle: 'Product',
+  edit: 'Edit',
+  delete: 'Delete',
+  batchDelete: 'Delete selected',
+  created: 'Created',
+  updated: 'Saved',
+  deleted: 'Deleted',
+  confirmDelete:
+    'Delete the product "{{code}}" with its tracing materials and carbon footprints? This cannot be undone.',
+  confirmBatchDelete:
+    'Delete the {{count}} selected products with their tracing materials and carbon footprints? This cannot be undone.',
+  materialsCard: 'Tracing materials',
+  noMaterials: 'No tracing materials',
+  attachmentsCard: 'Attachments',
+  carbon: {
+    card: 'Carbon footprint',
+    upload: 'Upload carbon footprint',
+    uploadTitle: 'Upload carbon footprint',
+    uploadConfirm: 'Upload',
+    uploaded: 'Carbon footprint uploaded and recorded on chain',
+    view: 'Carbon footprint',
+    resultTitle: 'Carbon calculation result',
+    current: 'Current carbon footprint',
+    history: 'Carbon footprint history',
+    none: 'No carbon footprint uploaded yet',
+    fields: {
+      baseYear: 'Base year',
+      calculationResults: 'Result (kgCO2e)',
+      lcaFile: 'LCA report',
+      lcaFileHash: 'Report hash (SHA-256)',
+      authority: 'Certification authority',
+      operator: 'Operator',
+      createdAt: 'Uploaded',
+      chain: 'Chain status',
+    },
+    hints: {
+      baseYear: 'A year of 4 digits, not after this year',
+      calculationResults: 'In kgCO2e; a number not less than 0 with at most 9 integer digits and 4 decimals',
+    },
+    drop: 'Drop the LCA report here, or click to choose a file',
+    dropHint: '{{types}} files of at most 5MB; its SHA-256 hash is kept',
+    openReport: 'Open report',
+  },
+};

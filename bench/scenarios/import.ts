@@ -1,0 +1,253 @@
+// Bulk import at the limit: 20,000 products (each with a project code and two tracing materials) imported
+// through the real pipeline: the multipart upload through the HTTP app (inject), the queued job run by the
+// worker's own function, every row validated, resolved, written and recorded as evidence in chunks. On the
+// embedded PGlite (a temporary directory, as `npm start` keeps it) and, when BENCH_DATABASE_URL is set, on a
+// fresh database created on that PostgreSQL server (and dropped afterwards). Memory is sampled while the
+// job runs: peak resident set (PGlite's WebAssembly heap included) and peak V8 heap in use.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { LIMITS } from '@tracehub/contract';
+import { createRuntime, type Runtime } from '../../apps/server/src/bootstrap.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { materials } from '../../apps/server/src/db/schema.ts';
+import { runJobsUntilIdle } from '../../apps/server/src/platform/jobs/worker.ts';
+import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.ts';
+import type { LedgerFigure } from './ledger.ts';
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? LIMITS.bulkImportMaxRows);
+const AUTOMAKER = 'e0a1c2d3-0001-4000-8000-000000000001';
+const SAMPLE_MS = 50;
+const MB = 1024 * 1024;
+
+// A full collection before the baseline is taken, so that "before" is live memory, not the garbage of
+// building the workbook (the flag can be set at run time; `gc` then exists in a new context).
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
+const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+
+/** The import workbook: the template's English headers and ROWS products. */
+async function productWorkbook(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Products');
+  sheet.addRow([
+    'Product name',
+    'English name',
+    'Product code',
+    'Batch number',
+    'VIN/SN',
+    'Description/specification',
+    'Unit',
+    'Weight (kg)',
+    'Project code',
+    'Tracing material codes',
+  ]);
+  for (let i = 1; i <= ROWS; i++) {
+    sheet.addRow([
+      `动力电池包 ${i}`,
+      `Battery pack ${i}`,
+      `BENCH-${i}`,
+      `LOT-${i % 97}`,
+      `SN-${String(i).padStart(8, '0')}`,
+      '75 kWh / 400 V',
+      'set',
+      `${450 + (i % 50)}.25`,
+      'PRJ-BENCH',
+      'BENCH-CELL,BENCH-BMS',
+    ]);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+async function call<T>(runtime: Runtime, url: string, body: unknown, token?: string): Promise<T> {
+  const res = await runtime.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    payload: body as object,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const envelope = res.json() as { code: string; msg: string; data: T };
+  if (envelope.code !== '0000') throw new Error(`${url}: ${envelope.msg}`);
+  return envelope.data;
+}
+
+async function signIn(runtime: Runtime): Promise<string> {
+  const step = await call<{ verifyKey: string }>(runtime, '/login/loginByPwd', {
+    loginAccount: 'demo-auto',
+    password: DEMO_PASSWORD,
+  });
+  const session = await call<{ token: string }>(runtime, '/login/selectEnterprise', {
+    isLogined: false,
+    loginAccount: 'demo-auto',
+    enterpriseUuid: AUTOMAKER,
+    verifyKey: step.verifyKey,
+  });
+  return session.token;
+}
+
+function multipart(fileName: string, content: Buffer) {
+  const boundary = `----tracehub${randomBytes(8).toString('hex')}`;
+  return {
+    boundary,
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+}
+
+/** Samples process memory until stopped; answers the peaks. */
+function sampleMemory() {
+  let rss = 0;
+  let heapUsed = 0;
+  const sample = () => {
+    const m = process.memoryUsage();
+    rss = Math.max(rss, m.rss);
+    heapUsed = Math.max(heapUsed, m.heapUsed);
+  };
+  sample();
+  const timer = setInterval(sample, SAMPLE_MS);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return { rss, heapUsed };
+    },
+  };
+}
+
+/** One run on a database: PGlite in `dataDir`, or PostgreSQL at `databaseUrl`. */
+async function importOn(
+  label: string,
+  workbook: Buffer,
+  where: { dataDir: string; databaseUrl?: string },
+): Promise<LedgerFigure[]> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: where.dataDir,
+    MASTER_KEY: randomBytes(32).toString('hex'),
+    LEDGER_SEAL_INTERVAL_MS: '0',
+    JOB_POLL_INTERVAL_MS: '0',
+    ...(where.databaseUrl ? { DATABASE_URL: where.databaseUrl } : {}),
+  });
+  const runtime = await createRuntime(config, { serveWeb: false, logger: false });
+  try {
+    await runtime.app.ready();
+    const token = await signIn(runtime);
+    await call(runtime, '/project/add', { code: 'PRJ-BENCH' }, token);
+    await runtime.deps.db.insert(materials).values(
+      ['BENCH-CELL', 'BENCH-BMS'].map((code) => ({
+        enterpriseUuid: AUTOMAKER,
+        nature: 'purchased' as const,
+        code,
+        name: code,
+        createdBy: 1,
+      })),
+    );
+    const { boundary, payload } = multipart('bench-products.xlsx', workbook);
+    const queued = await runtime.app.inject({
+      method: 'POST',
+      url: '/api/product/importExcel',
+      payload,
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        authorization: `Bearer ${token}`,
+      },
+    });
+    const record = (queued.json() as { data: { id: string } }).data;
+
+    collectGarbage();
+    const before = process.memoryUsage();
+    const memory = sampleMemory();
+    const started = performance.now();
+    await runJobsUntilIdle(runtime.deps);
+    const ms = performance.now() - started;
+    const peak = memory.stop();
+
+    const done = await runtime.app.inject({
+      method: 'GET',
+      url: `/api/import/records/${record.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const result = (done.json() as { data: { status: string; successNum: number } }).data;
+    if (result.status !== 'completed' || result.successNum !== ROWS) {
+      throw new Error(`import did not complete: ${JSON.stringify(result)}`);
+    }
+    const rows = ROWS.toLocaleString('en');
+    return [
+      {
+        scenario: `import ${rows} products (job, with evidence; ${label})`,
+        figure: `${(ms / 1000).toFixed(1)} s, ${Math.round((ROWS / ms) * 1000).toLocaleString('en')} rows/s`,
+      },
+      {
+        scenario: `  peak RSS during the import (${label})`,
+        figure: `${mb(peak.rss)} (before the import: ${mb(before.rss)})`,
+      },
+      {
+        scenario: `  peak V8 heap used during the import (${label})`,
+        figure: `${mb(peak.heapUsed)} (before the import: ${mb(before.heapUsed)})`,
+      },
+    ];
+  } finally {
+    await runtime.app.close();
+  }
+}
+
+/** A fresh database on the server of `adminUrl`, dropped by the returned function. */
+async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `th_bench_import_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function importScenarios(): Promise<LedgerFigure[]> {
+  const workbook = await productWorkbook();
+  console.log(
+    `  import: workbook of ${ROWS.toLocaleString('en')} products, ${(workbook.length / MB).toFixed(1)} MB`,
+  );
+  // PostgreSQL first: PGlite's WebAssembly memory, once grown, stays in the process's resident set.
+  const postgres: LedgerFigure[] = [];
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (adminUrl) {
+    const database = await freshPostgres(adminUrl);
+    const filesDir = mkdtempSync(path.join(os.tmpdir(), 'tracehub-bench-import-pg-'));
+    try {
+      postgres.push(
+        ...(await importOn('PostgreSQL', workbook, { dataDir: filesDir, databaseUrl: database.url })),
+      );
+    } finally {
+      await database.drop();
+      rmSync(filesDir, { recursive: true, force: true });
+    }
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracehub-bench-import-'));
+  try {
+    return [...(await importOn('PGlite', workbook, { dataDir })), ...postgres];
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { Locator, Page } from 'playwright-core';
+
+/*
+ * Steps on the shared list pages (apps/web/src/shared/list): their rows, row actions, messages, downloads
+ * and the three-step bulk-import dialog, for every resource's browser test.
+ */
+
+export function rows(scope: Locator): Locator {
+  return scope.locator('.ant-table-tbody tr.ant-table-row');
+}
+
+export function row(scope: Locator, text: string): Locator {
+  return rows(scope).filter({ hasText: text });
+}
+
+/** Waits for a toast message with this text. */
+export async function message(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-message').getByText(text).first().waitFor();
+}
+
+/** Opens a row action folded into the row's "More" menu. */
+export async function moreAction(page: Page, scope: Locator, key: string): Promise<void> {
+  await scope.getByTestId('action-more').click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId(`action-${key}`).click();
+}
+
+/** Clicks, waits for the browser download it starts, and returns its name and content. */
+export async function downloaded(
+  page: Page,
+  click: () => Promise<void>,
+): Promise<{ name: string; body: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), body: readFileSync(path) };
+}
+
+/** Loads an xlsx workbook; fails when the bytes are not one. */
+export async function workbookOf(body: Buffer): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ExcelJS.Buffer);
+  return workbook;
+}
+
+/** The first sheet's rows as cell texts. */
+export async function sheetTextRows(body: Buffer): Promise<string[][]> {
+  const sheet = (await workbookOf(body)).worksheets[0];
+  const out: string[][] = [];
+  sheet?.eachRow((r) => {
+    const cells: string[] = [];
+    r.eachCell({ includeEmpty: true }, (cell) => cells.push(String(cell.text)));
+    out.push(cells);
+  });
+  return out;
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Chooses the file of the import dialog's first step. */
+export async function chooseImportFile(page: Page, name: string, buffer: Buffer): Promise<void> {
+  await page
+    .getByTestId('import-file')
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: XLSX_TYPE, buffer });
+  await page.getByTestId('import-file-chosen').filter({ hasText: name }).waitFor();
+}
+
+/** Waits until the import dialog shows a step: choose, running, partial, failed or done. */
+export async function importStep(page: Page, step: string): Promise<void> {
+  await page.locator(`[data-testid="import-step"][data-step="${step}"]`).waitFor({ timeout: 30_000 });
+}
+
+/** A result count of the import dialog: success, defeat, exist or total. */
+export async function importCount(page: Page, key: string): Promise<number> {
+  return Number(await page.getByTestId(`import-count-${key}`).getAttribute('data-value'));
+}
