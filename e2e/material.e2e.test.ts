@@ -16,6 +16,7 @@ import {
   sheetTextRows,
   workbookOf,
 } from './support/lists';
+import { makePdf } from './support/files';
 
 const TEXT = {
   zh: {
@@ -47,26 +48,6 @@ const TEXT = {
 } as const;
 
 const LIST = 'list-basicData/materialData';
-
-/** A minimal real PDF (the quality report). */
-function pdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 /**
  * The import template the page downloads, filled with rows under its header: each row's cells by header
@@ -229,7 +210,7 @@ describe('materials: create, bulk import with refused rows, quality report on ch
       await page
         .getByTestId('quality-file')
         .locator('input[type=file]')
-        .setInputFiles({ name: `quality-${lang}.pdf`, mimeType: 'application/pdf', buffer: pdf() });
+        .setInputFiles({ name: `quality-${lang}.pdf`, mimeType: 'application/pdf', buffer: makePdf() });
       await page.getByTestId('quality-file-chosen').waitFor();
       await page.getByTestId('dialog-confirm').click();
       await message(page, text.qualityAttached);

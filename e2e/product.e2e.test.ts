@@ -6,6 +6,7 @@ import { screenshot, type TLang } from './support/browser';
 import { AUTOMAKER, openFromSidebar, signIn } from './support/flows';
 import { useHarness } from './support/harness';
 import { message, moreAction, row, rows } from './support/lists';
+import { makePdf } from './support/files';
 
 const TEXT = {
   zh: {
@@ -60,26 +61,6 @@ async function tokenOf(context: BrowserContext): Promise<string> {
   const token = (await context.cookies()).find((c) => c.name === 'tracehub_token')?.value;
   if (!token) throw new Error('No session cookie');
   return token;
-}
-
-/** A minimal real PDF (the LCA report). */
-function pdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
 }
 
 /**
@@ -250,7 +231,7 @@ describe('products: form, detail page, carbon footprint, search and large pages'
       await page
         .getByTestId('carbon-lca-file')
         .locator('input[type=file]')
-        .setInputFiles({ name: `LCA-${lang}.pdf`, mimeType: 'application/pdf', buffer: pdf() });
+        .setInputFiles({ name: `LCA-${lang}.pdf`, mimeType: 'application/pdf', buffer: makePdf() });
       await page.getByTestId('carbon-lca-file-chosen').waitFor();
       await screenshot(page, `product-carbon-upload-${lang}`);
       await page.getByTestId('dialog-confirm').click();

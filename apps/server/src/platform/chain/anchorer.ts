@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { ledgerAnchors, ledgerBlocks } from '../../db/schema.ts';
 import type { AnchorRow, BlockRow } from '../ledger/records.ts';
 import type { AnchorChain } from './anchor-chain.ts';
+import { startPeriodic, type PeriodicJob } from '../jobs/periodic.ts';
 
 /** Blocks anchored per run at most; a larger backlog continues at the next run. */
 const MAX_PER_RUN = 100;
@@ -124,42 +125,16 @@ export function cachedAnchorCheck(chain: AnchorChain) {
   };
 }
 
-export interface AnchorerJob {
-  stop(): Promise<void>;
-}
-
 /** Anchors new blocks every `intervalMs`; failures are logged and retried at the next tick. */
 export function startAnchorer(
   db: Db,
   chain: AnchorChain,
   opts: { intervalMs: number; log: { error(obj: unknown, msg: string): void } },
-): AnchorerJob {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  const run = async () => {
-    try {
-      await anchorPending(db, chain);
-    } catch (err) {
-      opts.log.error({ err }, 'ledger anchoring failed');
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = run().finally(() => {
-        running = null;
-        schedule();
-      });
-    }, opts.intervalMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+): PeriodicJob {
+  return startPeriodic({
+    name: 'ledger anchoring',
+    intervalMs: opts.intervalMs,
+    run: () => anchorPending(db, chain),
+    log: opts.log,
+  });
 }

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { ledgerBlocks, ledgerEvents } from '../../db/schema.ts';
 import { arrayLiteral, fetchNodes, insertNodes, nodeKey, peakRefs, rowsOf } from './nodes.ts';
 import type { PlatformKey } from './platform-key.ts';
+import { startPeriodic, type PeriodicJob } from '../jobs/periodic.ts';
 
 /** At most this many leaves go into one block; a larger backlog is sealed over several runs. */
 export const MAX_LEAVES_PER_BLOCK = 50_000;
@@ -108,49 +109,20 @@ export async function sealPending(db: Db, key: PlatformKey): Promise<SealedBlock
   }
 }
 
-export interface SealerJob {
-  /** Stops the timer, waits for a running seal, then seals what is pending one last time. */
-  stop(): Promise<void>;
-}
-
 /**
  * Seals every `intervalMs` while there are new leaves (a backlog larger than one block is sealed block after
- * block without waiting). Failures are logged and retried at the next tick.
+ * block without waiting); on stop it waits for a running seal, then seals what is pending one last time.
  */
 export function startSealer(
   db: Db,
   key: PlatformKey,
   opts: { intervalMs: number; log: { error(obj: unknown, msg: string): void } },
-): SealerJob {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-
-  const seal = async () => {
-    try {
-      await sealPending(db, key);
-    } catch (err) {
-      opts.log.error({ err }, 'ledger sealing failed');
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = seal().finally(() => {
-        running = null;
-        schedule();
-      });
-    }, opts.intervalMs);
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-      await seal();
-    },
-  };
+): PeriodicJob {
+  return startPeriodic({
+    name: 'ledger sealing',
+    intervalMs: opts.intervalMs,
+    run: () => sealPending(db, key),
+    log: opts.log,
+    finalRun: true,
+  });
 }
