@@ -58,6 +58,16 @@ export const ZChainDetail = z.object({
 });
 export type TChainDetail = z.infer<typeof ZChainDetail>;
 
+/**
+ * The members every evidence-bearing business record carries (spread into its schema): its times, epoch
+ * milliseconds, and the chain detail of the evidence of its latest change (null while it has none).
+ */
+export const recordStamps = {
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  chain: ZChainDetail.nullable(),
+};
+
 /** An inclusion proof of one leaf against a signed block (RFC 9162 2.1.3). */
 export const ZInclusionProof = z.object({
   leafIndex: z.number().int(),

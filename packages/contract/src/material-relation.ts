@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { importExportEndpoints, type TImportKind } from './imports.ts';
-import { ZChainDetail } from './ledger.ts';
+import { recordStamps } from './ledger.ts';
 import { listRequest, ZListResponse } from './list.ts';
 import { LIMITS } from './limits.ts';
 import { PARTNER_LIMITS, ZPartnerOption } from './partner.ts';
@@ -84,9 +84,7 @@ export const ZMaterialRelation = z.object({
   partnerMaterialName: z.string(),
   notes: z.string(),
   own: ZOwnItem.nullable(),
-  createdAt: z.number().int(),
-  updatedAt: z.number().int(),
-  chain: ZChainDetail.nullable(),
+  ...recordStamps,
 });
 export type TMaterialRelation = z.infer<typeof ZMaterialRelation>;
 

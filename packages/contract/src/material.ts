@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { importExportEndpoints, type TImportKind } from './imports.ts';
-import { ZChainDetail } from './ledger.ts';
+import { recordStamps, ZChainDetail } from './ledger.ts';
 import { LIMITS } from './limits.ts';
 import { listRequest, ZListResponse } from './list.ts';
 import { zWeight } from './validators/numbers.ts';
@@ -127,10 +127,7 @@ export const ZMaterial = z.object({
   receiptNo: z.string(),
   receiptTime: z.number().int().nullable(),
   quality: ZMaterialQuality.nullable(),
-  createdAt: z.number().int(),
-  updatedAt: z.number().int(),
-  /** The evidence of its latest change. */
-  chain: ZChainDetail.nullable(),
+  ...recordStamps,
 });
 export type TMaterial = z.infer<typeof ZMaterial>;
 

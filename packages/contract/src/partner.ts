@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import type { TBilingual } from './i18n/lang.ts';
 import { importExportEndpoints } from './imports.ts';
-import { ZChainDetail } from './ledger.ts';
+import { recordStamps } from './ledger.ts';
 import { listRequest, ZListResponse } from './list.ts';
 import { LIMITS } from './limits.ts';
 import { isValidCompanyEnglishName, isValidEmail, zUsci } from './validators/index.ts';
@@ -136,9 +136,7 @@ export const ZPartner = z.object({
   inviteError: ZPartnerInviteFailure.nullable(),
   /** When the last invitation was attempted (epoch ms). */
   invitedAt: z.number().int().nullable(),
-  createdAt: z.number().int(),
-  updatedAt: z.number().int(),
-  chain: ZChainDetail.nullable(),
+  ...recordStamps,
 });
 export type TPartner = z.infer<typeof ZPartner>;
 

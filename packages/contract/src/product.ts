@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { importExportEndpoints } from './imports.ts';
-import { ZChainDetail } from './ledger.ts';
+import { recordStamps, ZChainDetail } from './ledger.ts';
 import { LIMITS } from './limits.ts';
 import { listRequest, ZListResponse } from './list.ts';
 import { ZMaterialNature } from './material.ts';
@@ -178,10 +178,7 @@ export const ZProduct = z.object({
   materials: z.array(ZProductMaterial),
   /** The current (newest) carbon footprint; null without one. */
   carbon: ZCarbonFootprint.nullable(),
-  createdAt: z.number().int(),
-  updatedAt: z.number().int(),
-  /** The evidence of its latest change. */
-  chain: ZChainDetail.nullable(),
+  ...recordStamps,
 });
 export type TProduct = z.infer<typeof ZProduct>;
 

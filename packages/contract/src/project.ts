@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { importExportEndpoints } from './imports.ts';
-import { ZChainDetail } from './ledger.ts';
+import { recordStamps } from './ledger.ts';
 import { listRequest, ZListResponse } from './list.ts';
 import { LIMITS } from './limits.ts';
 
@@ -24,10 +24,7 @@ export const ZProjectCode = z.object({
   id: z.number().int(),
   code: z.string(),
   notes: z.string(),
-  createdAt: z.number().int(),
-  updatedAt: z.number().int(),
-  /** The evidence of its latest change (spec: blockchain record detail). */
-  chain: ZChainDetail.nullable(),
+  ...recordStamps,
 });
 export type TProjectCode = z.infer<typeof ZProjectCode>;
 

@@ -33,14 +33,43 @@ export interface ListQuery<
 > extends PagedQuery<TSelect> {
   /** The table's enterprise column: the scope is applied here, never by hand in callers. */
   tenantColumn: PgColumn;
+  /** The column of the account that created a row: with it the data permission is applied too. */
+  ownerColumn?: PgColumn;
   tenant: TenantContext;
+}
+
+/** The scope of a list: its enterprise, and the data permission when the table records its creator. */
+function listScope(q: ListQuery<Record<string, PgColumn | SQL.Aliased>>): (SQL | undefined)[] {
+  return [
+    eq(q.tenantColumn, q.tenant.enterpriseUuid),
+    q.ownerColumn ? ownRowsOnly(q.ownerColumn, q.tenant) : undefined,
+  ];
+}
+
+/** The caller's view of a tenant: its enterprise, its account and its roles' data permission. */
+export type TenantScope = Pick<TenantContext, 'enterpriseUuid' | 'userId' | 'dataScope'>;
+
+/**
+ * The data permission of spec 6 ("all company data" versus "all account data"): with the 'account' scope a
+ * member sees only the rows its account created. Undefined (no condition) with the company scope.
+ */
+export function ownRowsOnly(createdBy: PgColumn, tenant: TenantScope): SQL | undefined {
+  return tenant.dataScope === 'account' ? eq(createdBy, tenant.userId) : undefined;
+}
+
+/** The rows of a business table the caller may see or change: its enterprise's, within its data permission. */
+export function visibleRows(
+  table: { enterpriseUuid: PgColumn; createdBy: PgColumn },
+  tenant: TenantScope,
+): SQL {
+  return and(eq(table.enterpriseUuid, tenant.enterpriseUuid), ownRowsOnly(table.createdBy, tenant))!;
 }
 
 export function runListQuery<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
   db: Db,
   q: ListQuery<TSelect>,
 ) {
-  return runPaged(db, [eq(q.tenantColumn, q.tenant.enterpriseUuid), ...(q.where ?? [])], q);
+  return runPaged(db, [...listScope(q), ...(q.where ?? [])], q);
 }
 
 /**
@@ -74,7 +103,7 @@ export function runListRows<TSelect extends Record<string, PgColumn | SQL.Aliase
   q: ListQuery<TSelect>,
   limit: number,
 ) {
-  return sortedRows(db, and(eq(q.tenantColumn, q.tenant.enterpriseUuid), ...(q.where ?? [])), q).limit(limit);
+  return sortedRows(db, and(...listScope(q), ...(q.where ?? [])), q).limit(limit);
 }
 
 /** The query's rows in the requested order (a whitelisted sort field, else the default) with the tie-break. */

@@ -4,14 +4,13 @@ import type { Db } from '../../db/client.ts';
 import { files, productCarbon, products, users } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { isRowId } from '../../platform/ids.ts';
-import { filters, type ListQuery } from '../../platform/list-query.ts';
+import { filters, type ListQuery, type TenantScope, visibleRows } from '../../platform/list-query.ts';
 import { productConditions, type ProductFilters } from '../product/repo.ts';
 
 // Carbon footprint uploads of the enterprise's products. The newest upload of a product is its current
 // footprint; every query is scoped by the enterprise (and its products' data permission).
 
 export type CarbonRow = typeof productCarbon.$inferSelect;
-type Tenant = Pick<TenantContext, 'enterpriseUuid' | 'userId' | 'dataScope'>;
 type Enterprise = Pick<TenantContext, 'enterpriseUuid'>;
 
 /** An upload with its uploader's name. */
@@ -174,7 +173,7 @@ export const hasFootprint: SQL = sql`exists (select 1 from ${productCarbon} wher
  */
 export async function productsWithFootprint(
   db: Db,
-  tenant: Tenant,
+  tenant: TenantScope,
   match: { code: string; batchNo?: string | undefined; vinSn?: string | undefined },
   before?: Date,
 ) {
@@ -183,8 +182,7 @@ export async function productsWithFootprint(
     .from(products)
     .where(
       and(
-        eq(products.enterpriseUuid, tenant.enterpriseUuid),
-        tenant.dataScope === 'account' ? eq(products.createdBy, tenant.userId) : undefined,
+        visibleRows(products, tenant),
         eq(products.code, match.code),
         match.batchNo === undefined ? undefined : eq(products.batchNo, match.batchNo),
         match.vinSn === undefined ? undefined : eq(products.vinSn, match.vinSn),

@@ -1,7 +1,7 @@
 import type { TCarbonFootprint, TCarbonResult } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { decimalText } from '../../platform/decimal.ts';
-import { chainDetails, latestEventsOf } from '../../platform/ledger/records.ts';
+import { latestChainDetails } from '../../platform/ledger/records.ts';
 import { EVIDENCE } from '../../platform/ledger/subjects.ts';
 import type { CarbonView } from './repo.ts';
 
@@ -26,18 +26,12 @@ export const endOfChinaDay = (date: string): Date =>
 
 /** Uploads with the chain detail of their evidence, in the given order. */
 export async function toFootprints(db: Db, rows: readonly CarbonView[]): Promise<TCarbonFootprint[]> {
-  const events = await latestEventsOf(
+  const chains = await latestChainDetails(
     db,
     EVIDENCE.productCarbonUploaded.subjectType,
     rows.map((r) => String(r.id)),
   );
-  const found = rows.map((r) => events.get(String(r.id)) ?? null);
-  const chains = await chainDetails(
-    db,
-    found.filter((e) => e !== null),
-  );
-  let next = 0;
-  return rows.map((r, i) => ({
+  return rows.map((r) => ({
     id: r.id,
     productId: r.productId,
     baseYear: r.baseYear,
@@ -48,7 +42,7 @@ export async function toFootprints(db: Db, rows: readonly CarbonView[]): Promise
     authenticationOrganization: r.authority,
     operator: r.operator,
     createdAt: r.createdAt.getTime(),
-    chain: found[i] ? chains[next++]! : null,
+    chain: chains.get(String(r.id)) ?? null,
   }));
 }
 

@@ -11,13 +11,11 @@ import type { Db } from '../../db/client.ts';
 import { materials, products } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { isRowId } from '../../platform/ids.ts';
-import { filters, runListQuery } from '../../platform/list-query.ts';
+import { filters, runListQuery, type TenantScope, visibleRows } from '../../platform/list-query.ts';
 
 // The enterprise's own side of mappings: its materials (table materials) and products (table products),
 // read here directly. A supplier mapping links a purchased material; a client mapping a product or any
 // material. Scoped like every list: the enterprise, and the caller's own rows for 'account' data scope.
-
-type Tenant = Pick<TenantContext, 'enterpriseUuid' | 'userId' | 'dataScope'>;
 
 const materialColumns = {
   id: materials.id,
@@ -41,19 +39,15 @@ const asMaterial = (r: MaterialItem): TOwnItem => ({ kind: 'material', ...r, vin
 const asProduct = (r: MaterialItem & { vinSn: string }): TOwnItem => ({ kind: 'product', ...r });
 
 /** The materials a mapping of the direction may link: purchased ones for suppliers, any for clients. */
-function linkableMaterials(tenant: Tenant, direction: TRelationDirection): (SQL | undefined)[] {
+function linkableMaterials(tenant: TenantScope, direction: TRelationDirection): (SQL | undefined)[] {
   return [
-    eq(materials.enterpriseUuid, tenant.enterpriseUuid),
+    visibleRows(materials, tenant),
     direction === 'supplier' ? eq(materials.nature, 'purchased') : undefined,
-    tenant.dataScope === 'account' ? eq(materials.createdBy, tenant.userId) : undefined,
   ];
 }
 
-function linkableProducts(tenant: Tenant): (SQL | undefined)[] {
-  return [
-    eq(products.enterpriseUuid, tenant.enterpriseUuid),
-    tenant.dataScope === 'account' ? eq(products.createdBy, tenant.userId) : undefined,
-  ];
+function linkableProducts(tenant: TenantScope): (SQL | undefined)[] {
+  return [visibleRows(products, tenant)];
 }
 
 /** The linked own items of mappings, by kind and id: two queries at most (scoped by the enterprise only). */
@@ -87,7 +81,7 @@ export const ownRef = (kind: TOwnItemKind, id: number) => `${kind}:${id}`;
 /** One own item a mapping of the direction may link, or null (unknown, another enterprise's, or not linkable). */
 export async function linkableItem(
   db: Db,
-  tenant: Tenant,
+  tenant: TenantScope,
   direction: TRelationDirection,
   kind: TOwnItemKind,
   id: number,

@@ -4,25 +4,17 @@ import type { Db } from '../../db/client.ts';
 import { materialRelations, materials, products } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { isRowId } from '../../platform/ids.ts';
-import { filters, type ListQuery } from '../../platform/list-query.ts';
+import { filters, type ListQuery, type TenantScope, visibleRows } from '../../platform/list-query.ts';
 
 // Material code mappings of the enterprise, of one direction (supplier or client). Every query is scoped
 // here: by the enterprise and direction, and by the caller's own rows when its data permission is
 // 'account'. A mapping is unique per direction by partner code and partner material number.
 
 export type RelationRow = typeof materialRelations.$inferSelect;
-type Tenant = Pick<TenantContext, 'enterpriseUuid' | 'userId' | 'dataScope'>;
 type Enterprise = Pick<TenantContext, 'enterpriseUuid'>;
 
-const ownRows = (tenant: Tenant) =>
-  tenant.dataScope === 'account' ? eq(materialRelations.createdBy, tenant.userId) : undefined;
-
-const visible = (tenant: Tenant, direction: TRelationDirection) =>
-  and(
-    eq(materialRelations.enterpriseUuid, tenant.enterpriseUuid),
-    eq(materialRelations.direction, direction),
-    ownRows(tenant),
-  );
+const visible = (tenant: TenantScope, direction: TRelationDirection) =>
+  and(visibleRows(materialRelations, tenant), eq(materialRelations.direction, direction));
 
 const relationColumns = getTableColumns(materialRelations);
 
@@ -70,10 +62,10 @@ export function relationListQuery(
     table: materialRelations,
     select: relationColumns,
     tenantColumn: materialRelations.enterpriseUuid,
+    ownerColumn: materialRelations.createdBy,
     tenant,
     where: [
       eq(materialRelations.direction, direction),
-      ownRows(tenant),
       filters.contains(materialRelations.partnerCode, req.partnerCode),
       filters.contains(materialRelations.partnerName, req.partnerName),
       filters.contains(materialRelations.partnerMaterialNo, req.partnerMaterialNo),
@@ -99,7 +91,7 @@ export function relationListQuery(
 /** The visible mappings of the direction among `ids`, by id. */
 export async function findRelations(
   db: Db,
-  tenant: Tenant,
+  tenant: TenantScope,
   direction: TRelationDirection,
   ids: readonly number[],
 ): Promise<RelationRow[]> {
@@ -164,7 +156,7 @@ export async function insertRelations(
 
 export async function updateRelation(
   db: Db,
-  tenant: Tenant,
+  tenant: TenantScope,
   direction: TRelationDirection,
   id: number,
   changes: Partial<RelationValues> & { materialId?: number | null; productId?: number | null },
@@ -179,7 +171,7 @@ export async function updateRelation(
 
 export async function deleteRelations(
   db: Db,
-  tenant: Tenant,
+  tenant: TenantScope,
   direction: TRelationDirection,
   ids: readonly number[],
 ): Promise<RelationRow[]> {

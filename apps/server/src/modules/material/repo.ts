@@ -11,15 +11,14 @@ import { files, materials } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { decimalInput, decimalText } from '../../platform/decimal.ts';
 import { isRowId } from '../../platform/ids.ts';
-import { chainDetails, latestEventsOf, type EventRow } from '../../platform/ledger/records.ts';
+import { latestChainDetails } from '../../platform/ledger/records.ts';
 import { EVIDENCE } from '../../platform/ledger/subjects.ts';
-import { filters, type ListQuery } from '../../platform/list-query.ts';
+import { filters, type ListQuery, type TenantScope, visibleRows } from '../../platform/list-query.ts';
 
 // Materials of the enterprise, one nature at a time. Every query is scoped here: by the enterprise, by the
 // nature its page (endpoint) fixes, and by the caller's own rows when its data permission is 'account'.
 
 export type MaterialRow = typeof materials.$inferSelect;
-type Tenant = Pick<TenantContext, 'enterpriseUuid' | 'userId' | 'dataScope'>;
 
 /** The fields a create or an update writes (the quality report is attached on its own). */
 export type MaterialValues = Pick<
@@ -59,11 +58,8 @@ export function materialValues(nature: TMaterialNature, input: TMaterialCreate):
 const normalised = (row: MaterialRow): MaterialRow => ({ ...row, weight: decimalText(row.weight) });
 
 /** The rows the caller may see and change, beyond the enterprise and the nature. */
-const ownRows = (tenant: Tenant) =>
-  tenant.dataScope === 'account' ? eq(materials.createdBy, tenant.userId) : undefined;
-
-const visible = (tenant: Tenant, nature: TMaterialNature) =>
-  and(eq(materials.enterpriseUuid, tenant.enterpriseUuid), eq(materials.nature, nature), ownRows(tenant));
+const visible = (tenant: TenantScope, nature: TMaterialNature) =>
+  and(visibleRows(materials, tenant), eq(materials.nature, nature));
 
 /** A code and batch number: the natural key of a material within its nature. */
 export const naturalKey = (row: { code: string; batchNo: string }) => `${row.code}\u0000${row.batchNo}`;
@@ -122,10 +118,10 @@ export function materialListQuery(
     table: materials,
     select: listColumns,
     tenantColumn: materials.enterpriseUuid,
+    ownerColumn: materials.createdBy,
     tenant,
     where: [
       eq(materials.nature, nature),
-      ownRows(tenant),
       filters.contains(materials.code, req.code),
       nameContains(req.name),
       filters.contains(materials.batchNo, req.batchNo),
@@ -154,7 +150,7 @@ export function materialListQuery(
 
 export async function findMaterials(
   db: Db,
-  tenant: Tenant,
+  tenant: TenantScope,
   nature: TMaterialNature,
   ids: readonly number[],
 ): Promise<MaterialRow[]> {
@@ -169,7 +165,7 @@ export async function findMaterials(
 
 export async function findMaterial(
   db: Db,
-  tenant: Tenant,
+  tenant: TenantScope,
   nature: TMaterialNature,
   id: number,
 ): Promise<MaterialRow | null> {
@@ -219,7 +215,7 @@ export async function insertMaterials(
 
 export async function updateMaterial(
   db: Db,
-  tenant: Tenant,
+  tenant: TenantScope,
   nature: TMaterialNature,
   id: number,
   changes: Partial<MaterialValues> &
@@ -235,7 +231,7 @@ export async function updateMaterial(
 
 export async function deleteMaterials(
   db: Db,
-  tenant: Tenant,
+  tenant: TenantScope,
   nature: TMaterialNature,
   ids: readonly number[],
 ): Promise<MaterialRow[]> {
@@ -273,7 +269,7 @@ export async function findQualityFile(
  */
 export async function materialOptions(
   db: Db,
-  tenant: Tenant,
+  tenant: TenantScope,
   nature: TMaterialNature,
   req: { keyword?: string | undefined; ids?: number[] | undefined; limit: number },
 ): Promise<TMaterialOption[]> {
@@ -309,40 +305,23 @@ export async function materialOptions(
   return [...chosen, ...found];
 }
 
-/** The chain detail of each event (null where a row has none), in the events' order. */
-async function chainsOf(db: Db, events: readonly (EventRow | null)[]) {
-  const chains = await chainDetails(
-    db,
-    events.filter((e) => e !== null),
-  );
-  let next = 0;
-  return events.map((e) => (e ? chains[next++]! : null));
-}
-
 /**
  * The rows as the API shows them: each with the chain detail of its latest evidence, and its quality
  * report with the evidence of that file's upload.
  */
 export async function withChainDetails(db: Db, rows: readonly MaterialRow[]): Promise<TMaterial[]> {
-  const events = await latestEventsOf(
+  const chains = await latestChainDetails(
     db,
     EVIDENCE.materialCreated.subjectType,
     rows.map((r) => String(r.id)),
   );
-  const uploads = await latestEventsOf(
+  // A quality report's evidence is its file's upload.
+  const qualityChains = await latestChainDetails(
     db,
     EVIDENCE.fileUploaded.subjectType,
     rows.flatMap((r) => (r.qualityFileKey ? [r.qualityFileKey] : [])),
   );
-  const chains = await chainsOf(
-    db,
-    rows.map((r) => events.get(String(r.id)) ?? null),
-  );
-  const qualityChains = await chainsOf(
-    db,
-    rows.map((r) => (r.qualityFileKey ? (uploads.get(r.qualityFileKey) ?? null) : null)),
-  );
-  return rows.map((r, i) => ({
+  return rows.map((r) => ({
     id: r.id,
     nature: r.nature,
     code: r.code,
@@ -362,11 +341,11 @@ export async function withChainDetails(db: Db, rows: readonly MaterialRow[]): Pr
             fileKey: r.qualityFileKey,
             fileName: r.qualityFileName,
             fileHash: r.qualityFileHash,
-            chain: qualityChains[i] ?? null,
+            chain: qualityChains.get(r.qualityFileKey) ?? null,
           }
         : null,
     createdAt: r.createdAt.getTime(),
     updatedAt: r.updatedAt.getTime(),
-    chain: chains[i] ?? null,
+    chain: chains.get(String(r.id)) ?? null,
   }));
 }

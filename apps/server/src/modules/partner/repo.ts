@@ -9,20 +9,16 @@ import type { Db } from '../../db/client.ts';
 import { partners } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { isRowId } from '../../platform/ids.ts';
-import { filters, type ListQuery } from '../../platform/list-query.ts';
+import { filters, type ListQuery, type TenantScope, visibleRows } from '../../platform/list-query.ts';
 
 // Partners of the enterprise. Every query is scoped here: by the enterprise, and by the caller's own rows
 // when its data permission is 'account'. Codes and USCIs are unique per type in the whole enterprise.
 
 export type PartnerRow = typeof partners.$inferSelect;
-type Tenant = Pick<TenantContext, 'enterpriseUuid' | 'userId' | 'dataScope'>;
 type Enterprise = Pick<TenantContext, 'enterpriseUuid'>;
 
 /** The rows the caller may see and change, beyond the enterprise scope. */
-const ownRows = (tenant: Tenant) =>
-  tenant.dataScope === 'account' ? eq(partners.createdBy, tenant.userId) : undefined;
-
-const visible = (tenant: Tenant) => and(eq(partners.enterpriseUuid, tenant.enterpriseUuid), ownRows(tenant));
+const visible = (tenant: TenantScope) => visibleRows(partners, tenant);
 
 const partnerColumns = getTableColumns(partners);
 
@@ -63,9 +59,9 @@ export function partnerListQuery(
     table: partners,
     select: partnerColumns,
     tenantColumn: partners.enterpriseUuid,
+    ownerColumn: partners.createdBy,
     tenant,
     where: [
-      ownRows(tenant),
       filters.eq(partners.partnerType, req.partnerType),
       filters.contains(partners.code, req.code),
       req.name
@@ -91,7 +87,7 @@ export function partnerListQuery(
   };
 }
 
-export async function findPartner(db: Db, tenant: Tenant, id: number): Promise<PartnerRow | null> {
+export async function findPartner(db: Db, tenant: TenantScope, id: number): Promise<PartnerRow | null> {
   if (!isRowId(id)) return null;
   const [row] = await db
     .select()
@@ -102,7 +98,11 @@ export async function findPartner(db: Db, tenant: Tenant, id: number): Promise<P
 }
 
 /** The visible partners among `ids` (unknown and other enterprises' ids are left out). */
-export async function findPartners(db: Db, tenant: Tenant, ids: readonly number[]): Promise<PartnerRow[]> {
+export async function findPartners(
+  db: Db,
+  tenant: TenantScope,
+  ids: readonly number[],
+): Promise<PartnerRow[]> {
   const valid = [...new Set(ids.filter(isRowId))];
   if (valid.length === 0) return [];
   return db
@@ -175,7 +175,7 @@ export async function insertPartners(
 
 export async function updatePartner(
   db: Db,
-  tenant: Tenant,
+  tenant: TenantScope,
   id: number,
   changes: PartnerValues,
 ): Promise<PartnerRow | null> {
@@ -187,7 +187,11 @@ export async function updatePartner(
   return row ?? null;
 }
 
-export async function deletePartners(db: Db, tenant: Tenant, ids: readonly number[]): Promise<PartnerRow[]> {
+export async function deletePartners(
+  db: Db,
+  tenant: TenantScope,
+  ids: readonly number[],
+): Promise<PartnerRow[]> {
   if (ids.length === 0) return [];
   return db
     .delete(partners)
@@ -228,7 +232,7 @@ export async function setPartnerEnterprise(
 }
 
 /** Every tag the caller's visible partners carry, sorted. */
-export async function partnerTags(db: Db, tenant: Tenant): Promise<string[]> {
+export async function partnerTags(db: Db, tenant: TenantScope): Promise<string[]> {
   const rows = await db
     .selectDistinct({ tag: sql<string>`jsonb_array_elements_text(${partners.tags})` })
     .from(partners)
@@ -237,7 +241,11 @@ export async function partnerTags(db: Db, tenant: Tenant): Promise<string[]> {
 }
 
 /** The partners an import invited whose invitation failed. */
-export async function failedInvitesOfImport(db: Db, tenant: Tenant, importId: string): Promise<PartnerRow[]> {
+export async function failedInvitesOfImport(
+  db: Db,
+  tenant: TenantScope,
+  importId: string,
+): Promise<PartnerRow[]> {
   return db
     .select()
     .from(partners)
@@ -248,7 +256,7 @@ export async function failedInvitesOfImport(db: Db, tenant: Tenant, importId: st
 /** Partners of a type a mapping can name: code or name contains the keyword, by code, at most `limit`. */
 export async function partnerChoices(
   db: Db,
-  tenant: Tenant,
+  tenant: TenantScope,
   partnerType: TPartnerType,
   keyword: string | undefined,
   limit: number,

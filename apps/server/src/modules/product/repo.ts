@@ -4,13 +4,18 @@ import type { Db } from '../../db/client.ts';
 import { enterprises, materials, productMaterials, products, projectCodes } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { isRowId } from '../../platform/ids.ts';
-import { filters, type ListQuery } from '../../platform/list-query.ts';
+import {
+  filters,
+  type ListQuery,
+  ownRowsOnly,
+  type TenantScope,
+  visibleRows,
+} from '../../platform/list-query.ts';
 
 // Products of the enterprise and their tracing materials. Every query is scoped here: by the enterprise,
 // and by the caller's own rows when its data permission is 'account' (roles: all company data or own data).
 
 export type ProductRow = typeof products.$inferSelect;
-type Tenant = Pick<TenantContext, 'enterpriseUuid' | 'userId' | 'dataScope'>;
 type Enterprise = Pick<TenantContext, 'enterpriseUuid'>;
 
 /** What a create or an update writes. */
@@ -23,10 +28,7 @@ export type ProductValues = Pick<
 export const productKey = (row: Pick<ProductRow, 'code' | 'batchNo' | 'vinSn'>): string =>
   JSON.stringify([row.code, row.batchNo, row.vinSn]);
 
-const ownRows = (tenant: Tenant) =>
-  tenant.dataScope === 'account' ? eq(products.createdBy, tenant.userId) : undefined;
-
-const visible = (tenant: Tenant) => and(eq(products.enterpriseUuid, tenant.enterpriseUuid), ownRows(tenant));
+const visible = (tenant: TenantScope) => visibleRows(products, tenant);
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -64,10 +66,13 @@ const productColumns = {
   updatedAt: products.updatedAt,
 };
 
-/** The conditions of the product list's filters (also the carbon lists', which list products). */
-export function productConditions(tenant: Tenant, req: ProductFilters): (SQL | undefined)[] {
+/**
+ * The conditions of the product list's filters, the data permission included (also the carbon lists', which
+ * list products through their footprints).
+ */
+export function productConditions(tenant: TenantScope, req: ProductFilters): (SQL | undefined)[] {
   return [
-    ownRows(tenant),
+    ownRowsOnly(products.createdBy, tenant),
     anyContains(
       [products.code, products.name, products.nameEn, products.batchNo, products.vinSn],
       req.keyword,
@@ -137,7 +142,7 @@ export function productOptionsQuery(
   };
 }
 
-export async function findProduct(db: Db, tenant: Tenant, id: number): Promise<ProductRow | null> {
+export async function findProduct(db: Db, tenant: TenantScope, id: number): Promise<ProductRow | null> {
   if (!isRowId(id)) return null;
   const [row] = await db
     .select()
@@ -147,7 +152,11 @@ export async function findProduct(db: Db, tenant: Tenant, id: number): Promise<P
   return row ?? null;
 }
 
-export async function findProducts(db: Db, tenant: Tenant, ids: readonly number[]): Promise<ProductRow[]> {
+export async function findProducts(
+  db: Db,
+  tenant: TenantScope,
+  ids: readonly number[],
+): Promise<ProductRow[]> {
   const valid = ids.filter(isRowId);
   if (valid.length === 0) return [];
   return db
@@ -190,7 +199,7 @@ export async function insertProducts(
 
 export async function updateProductRow(
   db: Db,
-  tenant: Tenant,
+  tenant: TenantScope,
   id: number,
   values: ProductValues,
 ): Promise<ProductRow | null> {
@@ -205,7 +214,7 @@ export async function updateProductRow(
 /** Deletes products with their tracing materials; the caller deletes their carbon footprints. */
 export async function deleteProductRows(
   db: Db,
-  tenant: Tenant,
+  tenant: TenantScope,
   ids: readonly number[],
 ): Promise<ProductRow[]> {
   if (ids.length === 0) return [];

@@ -2,7 +2,7 @@ import type { TProduct } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { decimalText } from '../../platform/decimal.ts';
-import { chainDetails, latestEventsOf } from '../../platform/ledger/records.ts';
+import { latestChainDetails } from '../../platform/ledger/records.ts';
 import { EVIDENCE } from '../../platform/ledger/subjects.ts';
 import { currentFootprints } from '../carbon/repo.ts';
 import { toFootprints } from '../carbon/view.ts';
@@ -29,14 +29,8 @@ export async function toProducts(
   const current = await currentFootprints(db, ids);
   const footprints = await toFootprints(db, [...current.values()]);
   const footprintOf = new Map(footprints.map((f) => [f.productId, f]));
-  const events = await latestEventsOf(db, EVIDENCE.productCreated.subjectType, ids.map(String));
-  const found = rows.map((r) => events.get(String(r.id)) ?? null);
-  const chains = await chainDetails(
-    db,
-    found.filter((e) => e !== null),
-  );
-  let next = 0;
-  return rows.map((r, i) => ({
+  const chains = await latestChainDetails(db, EVIDENCE.productCreated.subjectType, ids.map(String));
+  return rows.map((r) => ({
     id: r.id,
     uuid: r.uuid,
     name: r.name,
@@ -54,6 +48,6 @@ export async function toProducts(
     carbon: footprintOf.get(r.id) ?? null,
     createdAt: r.createdAt.getTime(),
     updatedAt: r.updatedAt.getTime(),
-    chain: found[i] ? chains[next++]! : null,
+    chain: chains.get(String(r.id)) ?? null,
   }));
 }

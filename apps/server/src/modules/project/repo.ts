@@ -4,22 +4,17 @@ import type { Db } from '../../db/client.ts';
 import { projectCodes } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { isRowId } from '../../platform/ids.ts';
-import { filters, type ListQuery } from '../../platform/list-query.ts';
-import { chainDetails, latestEventsOf } from '../../platform/ledger/records.ts';
+import { filters, type ListQuery, type TenantScope, visibleRows } from '../../platform/list-query.ts';
+import { latestChainDetails } from '../../platform/ledger/records.ts';
 import { EVIDENCE } from '../../platform/ledger/subjects.ts';
 
 // Project codes of the enterprise. Every query is scoped here: by the enterprise, and by the caller's own
 // rows when its data permission is 'account' (roles: all company data or own account data).
 
 export type ProjectRow = typeof projectCodes.$inferSelect;
-type Tenant = Pick<TenantContext, 'enterpriseUuid' | 'userId' | 'dataScope'>;
 
 /** The rows the caller may see and change, beyond the enterprise scope. */
-const ownRows = (tenant: Tenant) =>
-  tenant.dataScope === 'account' ? eq(projectCodes.createdBy, tenant.userId) : undefined;
-
-const visible = (tenant: Tenant) =>
-  and(eq(projectCodes.enterpriseUuid, tenant.enterpriseUuid), ownRows(tenant));
+const visible = (tenant: TenantScope) => visibleRows(projectCodes, tenant);
 
 export interface ProjectFilters {
   code?: string | undefined;
@@ -47,9 +42,9 @@ export function projectListQuery(
     table: projectCodes,
     select: projectColumns,
     tenantColumn: projectCodes.enterpriseUuid,
+    ownerColumn: projectCodes.createdBy,
     tenant,
     where: [
-      ownRows(tenant),
       filters.contains(projectCodes.code, req.code),
       filters.contains(projectCodes.notes, req.notes),
       filters.from(projectCodes.createdAt, req.createdFrom),
@@ -66,7 +61,7 @@ export function projectListQuery(
   };
 }
 
-export async function findProject(db: Db, tenant: Tenant, id: number): Promise<ProjectRow | null> {
+export async function findProject(db: Db, tenant: TenantScope, id: number): Promise<ProjectRow | null> {
   if (!isRowId(id)) return null;
   const [row] = await db
     .select()
@@ -106,7 +101,7 @@ export async function insertProjects(
 
 export async function updateProject(
   db: Db,
-  tenant: Tenant,
+  tenant: TenantScope,
   id: number,
   changes: { code: string; notes: string },
 ): Promise<ProjectRow | null> {
@@ -118,7 +113,7 @@ export async function updateProject(
   return row ?? null;
 }
 
-export async function deleteProject(db: Db, tenant: Tenant, id: number): Promise<ProjectRow | null> {
+export async function deleteProject(db: Db, tenant: TenantScope, id: number): Promise<ProjectRow | null> {
   const [row] = await db
     .delete(projectCodes)
     .where(and(visible(tenant), eq(projectCodes.id, id)))
@@ -128,23 +123,17 @@ export async function deleteProject(db: Db, tenant: Tenant, id: number): Promise
 
 /** The rows as the API shows them, each with the chain detail of its latest evidence. */
 export async function withChainDetails(db: Db, rows: readonly ProjectRow[]): Promise<TProjectCode[]> {
-  const events = await latestEventsOf(
+  const chains = await latestChainDetails(
     db,
     EVIDENCE.projectCreated.subjectType,
     rows.map((r) => String(r.id)),
   );
-  const found = rows.map((r) => events.get(String(r.id)) ?? null);
-  const chains = await chainDetails(
-    db,
-    found.filter((e) => e !== null),
-  );
-  let next = 0;
-  return rows.map((r, i) => ({
+  return rows.map((r) => ({
     id: r.id,
     code: r.code,
     notes: r.notes,
     createdAt: r.createdAt.getTime(),
     updatedAt: r.updatedAt.getTime(),
-    chain: found[i] ? chains[next++]! : null,
+    chain: chains.get(String(r.id)) ?? null,
   }));
 }
