@@ -9,18 +9,13 @@ import {
 } from '@tracehub/contract';
 import type { Exporter } from '../../platform/imports/export.ts';
 import { defineImporter, type Importer } from '../../platform/imports/importer.ts';
+import { existingNaturalKeys } from '../../platform/imports/natural-keys.ts';
 import { appendEvidenceBatch } from '../../platform/ledger/append.ts';
 import { EVIDENCE, materialRelationEvidence } from '../../platform/ledger/subjects.ts';
 import { runListRows } from '../../platform/list-query.ts';
 import { partnersByCode } from '../partner/repo.ts';
 import { ownItemsByRef, ownRef } from './own-items.ts';
-import {
-  existingRelationKeys,
-  insertRelations,
-  relationKey,
-  relationListQuery,
-  type RelationRow,
-} from './repo.ts';
+import { insertRelations, relationKeyAt, relationListQuery, type RelationRow } from './repo.ts';
 
 // Bulk import and export of material code mappings, one pair per direction. A row names its partner by code
 // and name (matched to the enterprise's partner of that code, whose name is then kept); the natural key is
@@ -67,17 +62,9 @@ function relationImporter(direction: TRelationDirection): Importer<Row> {
       { key: 'notes', ...c.notes, example: '' },
     ],
     schema: ZMaterialRelationImportRow,
-    naturalKey: (row) => relationKey(row.partnerCode, row.partnerMaterialNo),
+    naturalKey: (row) => [row.partnerCode, row.partnerMaterialNo],
     existingKeys: (ctx, keys) =>
-      existingRelationKeys(
-        ctx.db,
-        ctx.tenant,
-        direction,
-        keys.map((key) => {
-          const [partnerCode = '', partnerMaterialNo = ''] = key.split('\u0001');
-          return { partnerCode, partnerMaterialNo };
-        }),
-      ),
+      existingNaturalKeys(ctx.db, ctx.tenant.enterpriseUuid, relationKeyAt(direction), keys),
     async insertRows(ctx, rows) {
       const partners = await partnersByCode(
         ctx.db,

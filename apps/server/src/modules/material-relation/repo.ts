@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TListRequestBase, TRelationDirection } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
+import type { NaturalKeyColumns } from '../../platform/imports/natural-keys.ts';
 import { materialRelations, materials, products } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { isRowId } from '../../platform/ids.ts';
@@ -104,31 +105,12 @@ export async function findRelations(
     .orderBy(asc(materialRelations.id));
 }
 
-/** Which `code\u0001materialNo` keys of the direction the enterprise has (whoever created them). */
-export async function existingRelationKeys(
-  db: Db,
-  tenant: Enterprise,
-  direction: TRelationDirection,
-  pairs: readonly { partnerCode: string; partnerMaterialNo: string }[],
-): Promise<Set<string>> {
-  if (pairs.length === 0) return new Set();
-  const rows = await db
-    .select({ code: materialRelations.partnerCode, no: materialRelations.partnerMaterialNo })
-    .from(materialRelations)
-    .where(
-      and(
-        eq(materialRelations.enterpriseUuid, tenant.enterpriseUuid),
-        eq(materialRelations.direction, direction),
-        inArray(materialRelations.partnerCode, [...new Set(pairs.map((p) => p.partnerCode))]),
-        inArray(materialRelations.partnerMaterialNo, [...new Set(pairs.map((p) => p.partnerMaterialNo))]),
-      ),
-    );
-  const wanted = new Set(pairs.map((p) => relationKey(p.partnerCode, p.partnerMaterialNo)));
-  return new Set(rows.map((r) => relationKey(r.code, r.no)).filter((k) => wanted.has(k)));
-}
-
-export const relationKey = (partnerCode: string, partnerMaterialNo: string) =>
-  `${partnerCode}\u0001${partnerMaterialNo}`;
+/** Where a mapping's natural key (partner code and partner material number, per direction) is stored. */
+export const relationKeyAt = (direction: TRelationDirection): NaturalKeyColumns => ({
+  enterpriseColumn: materialRelations.enterpriseUuid,
+  columns: [materialRelations.partnerCode, materialRelations.partnerMaterialNo],
+  where: eq(materialRelations.direction, direction),
+});
 
 export interface RelationValues {
   partnerId: number | null;

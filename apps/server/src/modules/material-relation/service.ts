@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { violatedUnique } from '../../platform/db-errors.ts';
+import { existingNaturalKeys } from '../../platform/imports/natural-keys.ts';
 import { AppError } from '../../platform/errors.ts';
 import { appendEvidence, appendEvidenceBatch, type EvidenceKeys } from '../../platform/ledger/append.ts';
 import { latestChainDetails } from '../../platform/ledger/records.ts';
@@ -28,7 +29,7 @@ import { refreshSettlement } from '../partner/settlement.ts';
 import { linkableItem, ownItemsByRef, ownRef, pageCandidates } from './own-items.ts';
 import {
   deleteRelations,
-  existingRelationKeys,
+  relationKeyAt,
   findRelations,
   insertRelations,
   relationListQuery,
@@ -85,7 +86,8 @@ async function assertFree(
   direction: TRelationDirection,
   pair: { partnerCode: string; partnerMaterialNo: string },
 ): Promise<void> {
-  if ((await existingRelationKeys(db, tenant, direction, [pair])).size > 0) {
+  const key = [pair.partnerCode, pair.partnerMaterialNo];
+  if ((await existingNaturalKeys(db, tenant.enterpriseUuid, relationKeyAt(direction), [key])).length > 0) {
     throw new AppError('MATERIAL_RELATION_EXISTS');
   }
 }

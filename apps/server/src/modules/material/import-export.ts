@@ -10,15 +10,16 @@ import { decimalText } from '../../platform/decimal.ts';
 import { readWallClockTime, readYesNo } from '../../platform/imports/cells.ts';
 import type { Exporter } from '../../platform/imports/export.ts';
 import { defineImporter, type ImportColumn, type Importer } from '../../platform/imports/importer.ts';
+import { existingNaturalKeys } from '../../platform/imports/natural-keys.ts';
 import { appendEvidenceBatch } from '../../platform/ledger/append.ts';
 import { EVIDENCE, materialEvidence } from '../../platform/ledger/subjects.ts';
 import { runListRows } from '../../platform/list-query.ts';
 import {
-  existingKeys,
   insertMaterials,
   materialListQuery,
   materialValues,
-  naturalKey,
+  materialKey,
+  materialKeyAt,
   type MaterialFilters,
   type MaterialRow,
 } from './repo.ts';
@@ -94,17 +95,9 @@ function materialImporter(nature: TMaterialNature): Importer<TMaterialCreate> {
     title: WORDS[nature].title,
     columns: importColumns(nature),
     schema: materialSchemas(nature).create,
-    naturalKey: (row) => naturalKey(row),
+    naturalKey: materialKey,
     existingKeys: (ctx, keys) =>
-      existingKeys(
-        ctx.db,
-        ctx.tenant,
-        nature,
-        keys.map((k) => {
-          const [code = '', batchNo = ''] = k.split('\u0000');
-          return { code, batchNo };
-        }),
-      ),
+      existingNaturalKeys(ctx.db, ctx.tenant.enterpriseUuid, materialKeyAt(nature), keys),
     async insertRows(ctx, rows) {
       const inserted = await insertMaterials(
         ctx.db,

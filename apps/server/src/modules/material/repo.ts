@@ -7,6 +7,7 @@ import type {
   TMaterialOption,
 } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
+import type { NaturalKeyColumns } from '../../platform/imports/natural-keys.ts';
 import { files, materials } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { decimalInput, decimalText } from '../../platform/decimal.ts';
@@ -62,7 +63,15 @@ const visible = (tenant: TenantScope, nature: TMaterialNature) =>
   and(visibleRows(materials, tenant), eq(materials.nature, nature));
 
 /** A code and batch number: the natural key of a material within its nature. */
-export const naturalKey = (row: { code: string; batchNo: string }) => `${row.code}\u0000${row.batchNo}`;
+/** Where a material's natural key (code and batch, unique per nature in the enterprise) is stored. */
+export const materialKeyAt = (nature: TMaterialNature): NaturalKeyColumns => ({
+  enterpriseColumn: materials.enterpriseUuid,
+  columns: [materials.code, materials.batchNo],
+  where: eq(materials.nature, nature),
+});
+
+/** A material's natural key: its code and batch number. */
+export const materialKey = (row: { code: string; batchNo: string }) => [row.code, row.batchNo];
 
 export interface MaterialFilters {
   code?: string | undefined;
@@ -170,31 +179,6 @@ export async function findMaterial(
   id: number,
 ): Promise<MaterialRow | null> {
   return (await findMaterials(db, tenant, nature, [id]))[0] ?? null;
-}
-
-/**
- * Which of `keys` (code and batch) the enterprise already has in this nature, whoever created them: the
- * natural key is unique in the enterprise.
- */
-export async function existingKeys(
-  db: Db,
-  tenant: Pick<TenantContext, 'enterpriseUuid'>,
-  nature: TMaterialNature,
-  keys: readonly { code: string; batchNo: string }[],
-): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const wanted = new Set(keys.map(naturalKey));
-  const rows = await db
-    .select({ code: materials.code, batchNo: materials.batchNo })
-    .from(materials)
-    .where(
-      and(
-        eq(materials.enterpriseUuid, tenant.enterpriseUuid),
-        eq(materials.nature, nature),
-        inArray(materials.code, [...new Set(keys.map((k) => k.code))]),
-      ),
-    );
-  return new Set(rows.map(naturalKey).filter((k) => wanted.has(k)));
 }
 
 export async function insertMaterials(

@@ -11,13 +11,15 @@ import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { violatedUnique } from '../../platform/db-errors.ts';
 import { AppError, fieldInvalid } from '../../platform/errors.ts';
+import { existingNaturalKeys } from '../../platform/imports/natural-keys.ts';
 import { appendEvidence, appendEvidenceBatch, type EvidenceKeys } from '../../platform/ledger/append.ts';
 import { EVIDENCE, materialEvidence } from '../../platform/ledger/subjects.ts';
 import { runListQuery } from '../../platform/list-query.ts';
 import { assertNotReferenced } from '../../platform/references.ts';
 import {
   deleteMaterials,
-  existingKeys,
+  materialKey,
+  materialKeyAt,
   findMaterial,
   findMaterials,
   findQualityFile,
@@ -50,7 +52,10 @@ async function assertKeyFree(
   nature: TMaterialNature,
   key: { code: string; batchNo: string },
 ): Promise<void> {
-  if ((await existingKeys(db, tenant, nature, [key])).size > 0) throw new AppError('MATERIAL_EXISTS');
+  const found = await existingNaturalKeys(db, tenant.enterpriseUuid, materialKeyAt(nature), [
+    materialKey(key),
+  ]);
+  if (found.length > 0) throw new AppError('MATERIAL_EXISTS');
 }
 
 /** A concurrent request that won the unique index is the same duplicate as one found before. */

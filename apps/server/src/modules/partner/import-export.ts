@@ -14,7 +14,8 @@ import { appendEvidenceBatch } from '../../platform/ledger/append.ts';
 import { EVIDENCE, partnerEvidence } from '../../platform/ledger/subjects.ts';
 import { runListRows } from '../../platform/list-query.ts';
 import { invitePartners } from './invite.ts';
-import { existingKeys, insertPartners, partnerListQuery, type PartnerRow } from './repo.ts';
+import { existingNaturalKeys } from '../../platform/imports/natural-keys.ts';
+import { insertPartners, PARTNER_KEY, partnerListQuery, type PartnerRow } from './repo.ts';
 import { afterPartnersWritten } from './service.ts';
 import { certifiedByUsci } from './settlement.ts';
 
@@ -73,14 +74,8 @@ export const partnerImporter = defineImporter({
     { key: 'invite', ...COLUMNS.invite, example: { zh: '是', en: 'yes' }, read: readYesNo },
   ],
   schema: ZPartnerImportRow,
-  naturalKey: (row) => `${row.partnerType}:${row.code}`,
-  async existingKeys(ctx, keys) {
-    const rows = keys.map((key) => {
-      const [partnerType, ...code] = key.split(':');
-      return { partnerType: partnerType as TPartnerType, code: code.join(':') };
-    });
-    return (await existingKeys(ctx.db, ctx.tenant, rows)).codes;
-  },
+  naturalKey: (row) => [row.partnerType, row.code],
+  existingKeys: (ctx, keys) => existingNaturalKeys(ctx.db, ctx.tenant.enterpriseUuid, PARTNER_KEY, keys),
   async insertRows(ctx, rows) {
     const enterprises = await certifiedByUsci(
       ctx.db,

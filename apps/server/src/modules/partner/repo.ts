@@ -6,6 +6,7 @@ import type {
   TPartnerType,
 } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
+import type { NaturalKeyColumns } from '../../platform/imports/natural-keys.ts';
 import { partners } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { isRowId } from '../../platform/ids.ts';
@@ -132,6 +133,12 @@ export async function partnersByCode(
     );
   return new Map(rows.map((r) => [r.code, r]));
 }
+
+/** Where a partner's natural key (type and code, unique in the enterprise) is stored. */
+export const PARTNER_KEY: NaturalKeyColumns = {
+  enterpriseColumn: partners.enterpriseUuid,
+  columns: [partners.partnerType, partners.code],
+};
 
 /** Which `type:code` (and `type:usci`) keys the enterprise has: codes and USCIs are unique per type. */
 export async function existingKeys(

@@ -9,6 +9,7 @@ import {
 import { decimalText } from '../../platform/decimal.ts';
 import type { Exporter } from '../../platform/imports/export.ts';
 import { defineImporter, type PreparedRow } from '../../platform/imports/importer.ts';
+import { existingNaturalKeys } from '../../platform/imports/natural-keys.ts';
 import { appendEvidenceBatch } from '../../platform/ledger/append.ts';
 import { EVIDENCE } from '../../platform/ledger/subjects.ts';
 import { runListRows } from '../../platform/list-query.ts';
@@ -16,7 +17,7 @@ import { currentFootprints } from '../carbon/repo.ts';
 import { productEvidence } from './evidence.ts';
 import {
   enterpriseDid,
-  existingProductKeys,
+  PRODUCT_KEY,
   insertProductMaterials,
   insertProducts,
   materialIdsByCode,
@@ -55,11 +56,6 @@ interface PreparedProduct {
   materialIds: number[];
 }
 
-const keyOf = (key: string) => {
-  const [code, batchNo, vinSn] = JSON.parse(key) as [string, string, string];
-  return { code, batchNo, vinSn };
-};
-
 export const productImporter = defineImporter<TProductImportRow, PreparedProduct>({
   kind: 'product',
   title: TITLE,
@@ -77,7 +73,7 @@ export const productImporter = defineImporter<TProductImportRow, PreparedProduct
   ],
   schema: ZProductImportRow,
   naturalKey: productKey,
-  existingKeys: async (ctx, keys) => existingProductKeys(ctx.db, ctx.tenant, keys.map(keyOf)),
+  existingKeys: (ctx, keys) => existingNaturalKeys(ctx.db, ctx.tenant.enterpriseUuid, PRODUCT_KEY, keys),
   /** The project code and every material code must be the enterprise's; a row naming an unknown one fails. */
   async prepareRows(ctx, rows): Promise<PreparedRow<PreparedProduct>[]> {
     const projects = await projectCodeIds(ctx.db, ctx.tenant, [

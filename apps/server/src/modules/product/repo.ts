@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TListRequestBase, TProductMaterial, TProjectOption } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
+import type { NaturalKeyColumns } from '../../platform/imports/natural-keys.ts';
 import { enterprises, materials, productMaterials, products, projectCodes } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { isRowId } from '../../platform/ids.ts';
@@ -25,8 +26,17 @@ export type ProductValues = Pick<
 >;
 
 /** A product's natural key: code, batch number and VIN/SN. */
-export const productKey = (row: Pick<ProductRow, 'code' | 'batchNo' | 'vinSn'>): string =>
-  JSON.stringify([row.code, row.batchNo, row.vinSn]);
+export const productKey = (row: Pick<ProductRow, 'code' | 'batchNo' | 'vinSn'>) => [
+  row.code,
+  row.batchNo,
+  row.vinSn,
+];
+
+/** Where a product's natural key (unique in the enterprise) is stored. */
+export const PRODUCT_KEY: NaturalKeyColumns = {
+  enterpriseColumn: products.enterpriseUuid,
+  columns: [products.code, products.batchNo, products.vinSn],
+};
 
 const visible = (tenant: TenantScope) => visibleRows(products, tenant);
 
@@ -163,26 +173,6 @@ export async function findProducts(
     .select()
     .from(products)
     .where(and(visible(tenant), inArray(products.id, valid)));
-}
-
-/** Which of these natural keys the enterprise has (whoever created them: the key is unique in it). */
-export async function existingProductKeys(
-  db: Db,
-  tenant: Enterprise,
-  keys: readonly Pick<ProductRow, 'code' | 'batchNo' | 'vinSn'>[],
-): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const wanted = new Set(keys.map(productKey));
-  const rows = await db
-    .select({ code: products.code, batchNo: products.batchNo, vinSn: products.vinSn })
-    .from(products)
-    .where(
-      and(
-        eq(products.enterpriseUuid, tenant.enterpriseUuid),
-        inArray(products.code, [...new Set(keys.map((k) => k.code))]),
-      ),
-    );
-  return new Set(rows.map(productKey).filter((k) => wanted.has(k)));
 }
 
 export async function insertProducts(

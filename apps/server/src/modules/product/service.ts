@@ -15,6 +15,8 @@ import type { TenantContext } from '../../platform/context.ts';
 import { violatedUnique } from '../../platform/db-errors.ts';
 import { decimalInput, decimalText } from '../../platform/decimal.ts';
 import { AppError, fieldInvalid } from '../../platform/errors.ts';
+import { encodeKey } from '../../platform/imports/importer.ts';
+import { existingNaturalKeys } from '../../platform/imports/natural-keys.ts';
 import { appendEvidence, appendEvidenceBatch, type EvidenceKeys } from '../../platform/ledger/append.ts';
 import { EVIDENCE } from '../../platform/ledger/subjects.ts';
 import { runListQuery } from '../../platform/list-query.ts';
@@ -25,7 +27,7 @@ import {
   deleteProductRows,
   enterpriseDid,
   enterpriseMaterialIds,
-  existingProductKeys,
+  PRODUCT_KEY,
   findProduct,
   findProducts,
   insertProductMaterials,
@@ -108,7 +110,8 @@ async function checkReferences(
 }
 
 async function assertKeyFree(db: Db, tenant: TenantContext, values: ProductValues): Promise<void> {
-  if ((await existingProductKeys(db, tenant, [values])).size > 0) throw new AppError('PRODUCT_EXISTS');
+  const found = await existingNaturalKeys(db, tenant.enterpriseUuid, PRODUCT_KEY, [productKey(values)]);
+  if (found.length > 0) throw new AppError('PRODUCT_EXISTS');
 }
 
 const detailOf = async (db: Db, tenant: TenantContext, row: ProductRow): Promise<TProduct> =>
@@ -175,7 +178,8 @@ export async function editProduct(
       k === 'weight' ? decimalText(current.weight) === values.weight : current[k] === values[k],
     ) && sameIds(before, input.materialIds);
   if (unchanged) return detailOf(db, tenant, current);
-  if (productKey(current) !== productKey(values)) await assertKeyFree(db, tenant, values);
+  if (encodeKey(productKey(current)) !== encodeKey(productKey(values)))
+    await assertKeyFree(db, tenant, values);
   const row = await duplicateAsExists(() => updateProductRow(db, tenant, current.id, values));
   if (!row) throw new AppError('NOT_FOUND');
   if (!sameIds(before, input.materialIds)) await setProductMaterials(db, tenant, row.id, input.materialIds);

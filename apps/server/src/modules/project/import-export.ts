@@ -4,7 +4,8 @@ import { EVIDENCE, projectEvidence } from '../../platform/ledger/subjects.ts';
 import type { Exporter } from '../../platform/imports/export.ts';
 import { defineImporter } from '../../platform/imports/importer.ts';
 import { runListRows } from '../../platform/list-query.ts';
-import { existingCodes, insertProjects, projectListQuery, type ProjectRow } from './repo.ts';
+import { existingNaturalKeys } from '../../platform/imports/natural-keys.ts';
+import { insertProjects, PROJECT_KEY, projectListQuery, type ProjectRow } from './repo.ts';
 
 // Bulk import and export of project codes: the template's columns are the create call's fields, the
 // natural key is the code (unique in the enterprise), each imported code is recorded as evidence.
@@ -21,8 +22,8 @@ export const projectImporter = defineImporter({
     { key: 'notes', ...NOTES, example: '新能源平台项目 / EV platform' },
   ],
   schema: ZProjectCreate,
-  naturalKey: (row) => row.code,
-  existingKeys: (ctx, codes) => existingCodes(ctx.db, ctx.tenant, codes),
+  naturalKey: (row) => [row.code],
+  existingKeys: (ctx, keys) => existingNaturalKeys(ctx.db, ctx.tenant.enterpriseUuid, PROJECT_KEY, keys),
   async insertRows(ctx, rows) {
     const inserted = await insertProjects(ctx.db, ctx.tenant, rows);
     await appendEvidenceBatch(

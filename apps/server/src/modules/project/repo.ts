@@ -1,6 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TListRequestBase, TProjectCode } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
+import type { NaturalKeyColumns } from '../../platform/imports/natural-keys.ts';
+
 import { projectCodes } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { isRowId } from '../../platform/ids.ts';
@@ -71,21 +73,11 @@ export async function findProject(db: Db, tenant: TenantScope, id: number): Prom
   return row ?? null;
 }
 
-/** Which of `codes` the enterprise has (whoever created them: a code is unique in the enterprise). */
-export async function existingCodes(
-  db: Db,
-  tenant: Pick<TenantContext, 'enterpriseUuid'>,
-  codes: readonly string[],
-): Promise<Set<string>> {
-  if (codes.length === 0) return new Set();
-  const rows = await db
-    .select({ code: projectCodes.code })
-    .from(projectCodes)
-    .where(
-      and(eq(projectCodes.enterpriseUuid, tenant.enterpriseUuid), inArray(projectCodes.code, [...codes])),
-    );
-  return new Set(rows.map((r) => r.code));
-}
+/** Where a project code's natural key (its code, unique in the enterprise) is stored. */
+export const PROJECT_KEY: NaturalKeyColumns = {
+  enterpriseColumn: projectCodes.enterpriseUuid,
+  columns: [projectCodes.code],
+};
 
 export async function insertProjects(
   db: Db,

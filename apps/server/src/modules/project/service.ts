@@ -2,6 +2,7 @@ import type { api, TListResponse, TParsed, TProjectCode } from '@tracehub/contra
 import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { violatedUnique } from '../../platform/db-errors.ts';
+import { existingNaturalKeys } from '../../platform/imports/natural-keys.ts';
 import { AppError } from '../../platform/errors.ts';
 import { appendEvidence, type EvidenceKeys } from '../../platform/ledger/append.ts';
 import { EVIDENCE, projectEvidence } from '../../platform/ledger/subjects.ts';
@@ -9,7 +10,7 @@ import { runListQuery } from '../../platform/list-query.ts';
 import { assertNotReferenced } from '../../platform/references.ts';
 import {
   deleteProject,
-  existingCodes,
+  PROJECT_KEY,
   findProject,
   insertProjects,
   projectListQuery,
@@ -32,7 +33,9 @@ async function mustFind(db: Db, tenant: TenantContext, id: number): Promise<Proj
 }
 
 async function assertCodeFree(db: Db, tenant: TenantContext, code: string): Promise<void> {
-  if ((await existingCodes(db, tenant, [code])).size > 0) throw new AppError('PROJECT_CODE_EXISTS');
+  if ((await existingNaturalKeys(db, tenant.enterpriseUuid, PROJECT_KEY, [[code]])).length > 0) {
+    throw new AppError('PROJECT_CODE_EXISTS');
+  }
 }
 
 /** A concurrent request that won the unique index is the same duplicate as one found before. */

@@ -40,16 +40,25 @@ export type PreparedRow<P> = { row: P } | { reasons: string[] };
  * pass (the create endpoint's, so that messages are the catalogue's in both languages), the natural key that
  * tells existing data apart, and the writer of valid rows.
  */
+/** The parts of a natural key; the pipeline compares keys part by part, so no part needs escaping. */
+export type NaturalKey = readonly string[];
+
+/** One string per key, for sets and maps (JSON keeps the parts apart whatever they contain). */
+export const encodeKey = (key: NaturalKey): string => JSON.stringify(key);
+
 export interface Importer<Row, Prepared = Row> {
   kind: TImportKind;
   /** The resource in file names: '项目编号' / 'Project codes'. */
   title: TBilingual;
   columns: readonly ImportColumn[];
   schema: z.ZodType<Row>;
-  /** Rows with the same key are the same record: a second one in the file, or one already stored, is existing data. */
-  naturalKey(row: Row): string;
-  /** Which of `keys` the enterprise already has. */
-  existingKeys(ctx: ImportContext, keys: readonly string[]): Promise<ReadonlySet<string>>;
+  /**
+   * The row's natural key, its parts in a fixed order (e.g. [code, batchNo]): rows with the same key are the
+   * same record, so a second one in the file, or one already stored, is existing data.
+   */
+  naturalKey(row: Row): NaturalKey;
+  /** Which of `keys` the enterprise already has (their parts as naturalKey gives them). */
+  existingKeys(ctx: ImportContext, keys: readonly NaturalKey[]): Promise<readonly NaturalKey[]>;
   /**
    * Checks the new rows (neither repeated nor existing) against stored data the schema cannot see, such as
    * the codes they reference, in `ctx.db`: each row's prepared form for insertRows (references resolved to

@@ -21,8 +21,10 @@ import { withTenant } from '../tenancy.ts';
 import {
   importerOf,
   type ImportColumn,
+  encodeKey,
   type ImportContext,
   type Importer,
+  type NaturalKey,
   type PreparedRow,
 } from './importer.ts';
 import {
@@ -141,9 +143,9 @@ async function runImport(deps: AppDeps, job: ImportJob, ctx: JobContext): Promis
 
 /** A row to write (validated, first of its key in the file), or a refused one with its reasons. */
 type PlannedRow = SheetRow &
-  ({ row: unknown; key: string } | { refused: 'invalid' | 'exists'; reasons: string[] });
+  ({ row: unknown; key: NaturalKey } | { refused: 'invalid' | 'exists'; reasons: string[] });
 
-const isWritable = (p: PlannedRow): p is SheetRow & { row: unknown; key: string } => 'key' in p;
+const isWritable = (p: PlannedRow): p is SheetRow & { row: unknown; key: NaturalKey } => 'key' in p;
 
 /** The schema's input from a row's cells: empty cells are absent, others read as the column says. */
 function rowInput(columns: readonly ImportColumn[], cells: readonly string[]): Record<string, unknown> {
@@ -174,7 +176,7 @@ function planRows(importer: Importer<unknown>, rows: readonly SheetRow[], lang: 
       return { ...sheetRow, refused: 'invalid', reasons };
     }
     const key = importer.naturalKey(parsed.data);
-    const first = firstRowOf.get(key);
+    const first = firstRowOf.get(encodeKey(key));
     if (first !== undefined) {
       return {
         ...sheetRow,
@@ -182,7 +184,7 @@ function planRows(importer: Importer<unknown>, rows: readonly SheetRow[], lang: 
         reasons: [validationMessage('v.import.duplicate', lang, { row: first })],
       };
     }
-    firstRowOf.set(key, sheetRow.rowNumber);
+    firstRowOf.set(encodeKey(key), sheetRow.rowNumber);
     return { ...sheetRow, row: parsed.data, key };
   });
 }
@@ -203,13 +205,16 @@ async function writeRows(
   await withTenant(deps.db, tenant, async (tx) => {
     const ctx: ImportContext = { db: tx, tenant, keys: deps, importId, mailer: deps.mailer, lang };
     const candidates = rows.filter(isWritable);
-    const existing = candidates.length
-      ? await importer.existingKeys(
-          ctx,
-          candidates.map((c) => c.key),
-        )
-      : new Set<string>();
-    const fresh = candidates.filter((c) => !existing.has(c.key));
+    const existing = new Set(
+      (candidates.length
+        ? await importer.existingKeys(
+            ctx,
+            candidates.map((c) => c.key),
+          )
+        : []
+      ).map(encodeKey),
+    );
+    const fresh = candidates.filter((c) => !existing.has(encodeKey(c.key)));
     // References to stored data (codes of other records) are checked in the same transaction as the write.
     const prepared: readonly PreparedRow<unknown>[] =
       fresh.length && importer.prepareRows
@@ -230,7 +235,7 @@ async function writeRows(
     const refused: RowOutcomes['refused'] = rows.flatMap((r) => {
       if (!isWritable(r))
         return [{ rowNumber: r.rowNumber, cells: r.cells, outcome: r.refused, reasons: r.reasons }];
-      if (existing.has(r.key))
+      if (existing.has(encodeKey(r.key)))
         return [
           { rowNumber: r.rowNumber, cells: r.cells, outcome: 'exists' as const, reasons: [existsReason] },
         ];

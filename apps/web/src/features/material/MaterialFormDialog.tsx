@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   LIMITS,
   MATERIAL_LIMITS,
@@ -7,8 +6,7 @@ import {
   type TMaterial,
   type TMaterialNature,
 } from '@tracehub/contract';
-import { call } from '../../api/client';
-import { FormDialog } from '../../shared/form/FormDialog';
+import { RecordFormDialog } from '../../shared/form/RecordFormDialog';
 import type { TFormField } from '../../shared/form/types';
 import type { TResourceDialogProps } from '../../shared/list/types';
 
@@ -63,33 +61,23 @@ export function materialFormDialog(nature: TMaterialNature): ComponentType<TReso
   const endpoints = materialEndpoints[nature];
   const fields = fieldsOf(nature);
   return function MaterialFormDialog({ record, onClose, onDone }: TResourceDialogProps<TMaterial>) {
-    const { t } = useTranslation();
-    if (record) {
-      return (
-        <FormDialog
-          title={t(`material.${nature}.editTitle`)}
-          fields={fields}
-          columns={2}
-          schema={endpoints.update.input}
-          base={{ id: record.id }}
-          initialValues={valuesOf(record)}
-          submit={(request) => call(endpoints.update, request)}
-          success="material.updated"
-          onClose={onClose}
-          onDone={onDone}
-          testId="material-form-dialog"
-        />
-      );
-    }
     return (
-      <FormDialog
-        title={t(`material.${nature}.create`)}
+      <RecordFormDialog
+        record={record}
         fields={fields}
         columns={2}
-        schema={endpoints.add.input}
-        initialValues={{ tracingObject: false }}
-        submit={(request) => call(endpoints.add, request)}
-        success="material.created"
+        create={{
+          endpoint: endpoints.add,
+          title: `material.${nature}.create`,
+          success: 'material.created',
+          initialValues: { tracingObject: false },
+        }}
+        update={{
+          endpoint: endpoints.update,
+          title: `material.${nature}.editTitle`,
+          success: 'material.updated',
+          values: valuesOf,
+        }}
         onClose={onClose}
         onDone={onDone}
         testId="material-form-dialog"

@@ -1,8 +1,7 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MATERIAL_RELATION_LIMITS, type TMaterialRelation, type TPartnerOption } from '@tracehub/contract';
 import { call } from '../../api/client';
-import { FormDialog } from '../../shared/form/FormDialog';
+import { RecordFormDialog } from '../../shared/form/RecordFormDialog';
 import type { TFormField } from '../../shared/form/types';
 import type { TResourceDialogProps } from '../../shared/list/types';
 import { remoteOptions, type TOption } from '../../shared/options';
@@ -50,35 +49,26 @@ function fieldsOf(d: TDirection): TFormField[] {
 export function relationFormDialog(d: TDirection): ComponentType<TResourceDialogProps<TMaterialRelation>> {
   const fields = fieldsOf(d);
   return function RelationFormDialog({ record, onClose, onDone }: TResourceDialogProps<TMaterialRelation>) {
-    const { t } = useTranslation();
-    if (record) {
-      return (
-        <FormDialog
-          title={t(`materialRelation.${d.direction}.editTitle`)}
-          fields={fields}
-          schema={d.endpoints.update.input}
-          base={{ id: record.id }}
-          initialValues={{
-            partnerId: record.partnerId ?? undefined,
-            partnerMaterialNo: record.partnerMaterialNo,
-            partnerMaterialName: record.partnerMaterialName,
-            notes: record.notes,
-          }}
-          submit={(request) => call(d.endpoints.update, request)}
-          success="materialRelation.updated"
-          onClose={onClose}
-          onDone={onDone}
-          testId="relation-form-dialog"
-        />
-      );
-    }
     return (
-      <FormDialog
-        title={t(`materialRelation.${d.direction}.createTitle`)}
+      <RecordFormDialog
+        record={record}
         fields={fields}
-        schema={d.endpoints.add.input}
-        submit={(request) => call(d.endpoints.add, request)}
-        success="materialRelation.created"
+        create={{
+          endpoint: d.endpoints.add,
+          title: `materialRelation.${d.direction}.createTitle`,
+          success: 'materialRelation.created',
+        }}
+        update={{
+          endpoint: d.endpoints.update,
+          title: `materialRelation.${d.direction}.editTitle`,
+          success: 'materialRelation.updated',
+          values: (r) => ({
+            partnerId: r.partnerId ?? undefined,
+            partnerMaterialNo: r.partnerMaterialNo,
+            partnerMaterialName: r.partnerMaterialName,
+            notes: r.notes,
+          }),
+        }}
         onClose={onClose}
         onDone={onDone}
         testId="relation-form-dialog"

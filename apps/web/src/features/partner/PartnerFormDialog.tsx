@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { api, LIMITS, PARTNER_LIMITS, type TPartner } from '@tracehub/contract';
-import { call } from '../../api/client';
-import { FormDialog } from '../../shared/form/FormDialog';
+import { RecordFormDialog } from '../../shared/form/RecordFormDialog';
 import type { TFormField } from '../../shared/form/types';
 import type { TResourceDialogProps } from '../../shared/list/types';
 import { typeOptions } from './partnerLabels';
@@ -40,31 +38,22 @@ const valuesOf = (r: TPartner) => ({
 
 /** Create a partner, or edit one (record given); the contract's schemas (USCI, e-mail ...) are the form's rules. */
 export function PartnerFormDialog({ record, onClose, onDone }: TResourceDialogProps<TPartner>) {
-  const { t } = useTranslation();
-  if (record) {
-    return (
-      <FormDialog
-        title={t('partner.editTitle')}
-        fields={FIELDS}
-        schema={api.partner.update.input}
-        base={{ id: record.id }}
-        initialValues={valuesOf(record)}
-        submit={(request) => call(api.partner.update, request)}
-        success="partner.updated"
-        onClose={onClose}
-        onDone={onDone}
-        testId="partner-form-dialog"
-      />
-    );
-  }
   return (
-    <FormDialog
-      title={t('partner.createTitle')}
+    <RecordFormDialog
+      record={record}
       fields={FIELDS}
-      schema={api.partner.add.input}
-      initialValues={{ partnerType: 'supplier', tags: [] }}
-      submit={(request) => call(api.partner.add, request)}
-      success="partner.created"
+      create={{
+        endpoint: api.partner.add,
+        title: 'partner.createTitle',
+        success: 'partner.created',
+        initialValues: { partnerType: 'supplier', tags: [] },
+      }}
+      update={{
+        endpoint: api.partner.update,
+        title: 'partner.editTitle',
+        success: 'partner.updated',
+        values: valuesOf,
+      }}
       onClose={onClose}
       onDone={onDone}
       testId="partner-form-dialog"

@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { api, LIMITS, PRODUCT_LIMITS, type TProduct } from '@tracehub/contract';
-import { call } from '../../api/client';
-import { FormDialog } from '../../shared/form/FormDialog';
+import { RecordFormDialog } from '../../shared/form/RecordFormDialog';
 import type { TFormField } from '../../shared/form/types';
 import type { TResourceDialogProps } from '../../shared/list/types';
 import { materialSearch, projectOptions } from './productOptions';
@@ -46,45 +44,30 @@ const prepare = (values: Record<string, unknown>) => ({
 
 /** Create a product, or edit one (record given); the contract's schemas are the form's rules. */
 export function ProductFormDialog({ record, onClose, onDone }: TResourceDialogProps<TProduct>) {
-  const { t } = useTranslation();
-  if (record) {
-    return (
-      <FormDialog
-        title={t('product.editTitle')}
-        fields={FIELDS}
-        schema={api.product.updateProduct.input}
-        base={{ id: record.id }}
-        prepare={prepare}
-        initialValues={{
-          name: record.name,
-          nameEn: record.nameEn,
-          code: record.code,
-          batchNo: record.batchNo,
-          vinSn: record.vinSn,
-          weight: record.weight ?? '',
-          unit: record.unit,
-          projectCodeId: record.projectCodeId ?? undefined,
-          materialIds: record.materials.map((m) => m.id),
-          spec: record.spec,
-        }}
-        submit={(request) => call(api.product.updateProduct, request)}
-        success="product.updated"
-        invalidates={productKeys.all}
-        onClose={onClose}
-        onDone={onDone}
-        testId="product-form-dialog"
-      />
-    );
-  }
   return (
-    <FormDialog
-      title={t('product.createTitle')}
+    <RecordFormDialog
+      record={record}
       fields={FIELDS}
-      schema={api.product.addProduct.input}
       prepare={prepare}
-      submit={(request) => call(api.product.addProduct, request)}
-      success="product.created"
       invalidates={productKeys.all}
+      create={{ endpoint: api.product.addProduct, title: 'product.createTitle', success: 'product.created' }}
+      update={{
+        endpoint: api.product.updateProduct,
+        title: 'product.editTitle',
+        success: 'product.updated',
+        values: (r) => ({
+          name: r.name,
+          nameEn: r.nameEn,
+          code: r.code,
+          batchNo: r.batchNo,
+          vinSn: r.vinSn,
+          weight: r.weight ?? '',
+          unit: r.unit,
+          projectCodeId: r.projectCodeId ?? undefined,
+          materialIds: r.materials.map((m) => m.id),
+          spec: r.spec,
+        }),
+      }}
       onClose={onClose}
       onDone={onDone}
       testId="product-form-dialog"

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { api, LIMITS, type TRole } from '@tracehub/contract';
-import { call } from '../../../api/client';
-import { FormDialog } from '../../../shared/form/FormDialog';
+import { RecordFormDialog } from '../../../shared/form/RecordFormDialog';
 import type { TFormField } from '../../../shared/form/types';
 import type { TResourceDialogProps } from '../../../shared/list/types';
 import { WarningTip } from '../../../shared/WarningTip';
@@ -23,33 +22,18 @@ export function RoleFormDialog({ record, onClose, onDone }: TResourceDialogProps
       maxLength: LIMITS.roleDescriptionMax,
     },
   ];
-  const initialValues = record
-    ? { name: record.name, nameEn: record.nameEn ?? '', description: record.description ?? '' }
-    : undefined;
-  if (record) {
-    return (
-      <FormDialog
-        title={t('account.role.editTitle')}
-        fields={fields}
-        schema={api.role.update.input}
-        base={{ id: record.id }}
-        initialValues={initialValues}
-        before={locked ? <WarningTip>{t('account.role.nameLocked')}</WarningTip> : undefined}
-        submit={(request) => call(api.role.update, request)}
-        success="account.role.updated"
-        onClose={onClose}
-        onDone={onDone}
-        testId="role-form-dialog"
-      />
-    );
-  }
   return (
-    <FormDialog
-      title={t('account.role.createTitle')}
+    <RecordFormDialog
+      record={record}
       fields={fields}
-      schema={api.role.add.input}
-      submit={(request) => call(api.role.add, request)}
-      success="account.role.created"
+      before={locked ? <WarningTip>{t('account.role.nameLocked')}</WarningTip> : undefined}
+      create={{ endpoint: api.role.add, title: 'account.role.createTitle', success: 'account.role.created' }}
+      update={{
+        endpoint: api.role.update,
+        title: 'account.role.editTitle',
+        success: 'account.role.updated',
+        values: (r) => ({ name: r.name, nameEn: r.nameEn ?? '', description: r.description ?? '' }),
+      }}
       onClose={onClose}
       onDone={onDone}
       testId="role-form-dialog"
