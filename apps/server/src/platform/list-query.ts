@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { LIMITS, type TListRequestBase } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
@@ -145,6 +145,9 @@ const MIN_TIME_MS = Date.parse('0001-01-01T00:00:00.000Z');
 const MAX_TIME_MS = Date.parse('9999-12-31T23:59:59.999Z');
 const timeBound = (ms: number) => new Date(Math.min(Math.max(ms, MIN_TIME_MS), MAX_TIME_MS));
 
+/** `%text%` for ILIKE, with the text's own wildcards escaped. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** Filter helpers: each returns undefined when the filter is not set. */
 export const filters = {
   eq: <T>(col: PgColumn, v: T | undefined) => (v === undefined ? undefined : eq(col, v)),
@@ -159,8 +162,10 @@ export const filters = {
         .filter(Boolean) ?? [];
     return values.length ? inArray(col, values) : undefined;
   },
-  contains: (col: PgColumn, v: string | undefined) =>
-    v ? ilike(col, `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+  contains: (col: PgColumn, v: string | undefined) => (v ? ilike(col, likePattern(v)) : undefined),
+  /** Any of the columns contains the text (a name in Chinese or English, a code or a name). */
+  containsAny: (cols: readonly PgColumn[], v: string | undefined) =>
+    v ? or(...cols.map((col) => ilike(col, likePattern(v)))) : undefined,
   from: (col: PgColumn, ms: number | undefined) => (ms === undefined ? undefined : gte(col, timeBound(ms))),
   /** Inclusive of the whole millisecond: stored times carry microseconds that clients never see. */
   to: (col: PgColumn, ms: number | undefined) => (ms === undefined ? undefined : lt(col, timeBound(ms + 1))),

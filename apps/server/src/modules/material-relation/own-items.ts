@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   LINKABLE_KINDS,
   type TListRequestBase,
@@ -125,9 +125,7 @@ export async function pageCandidates(
       where: [
         ...linkableMaterials(tenant, direction),
         filters.contains(materials.code, req.code),
-        req.name
-          ? or(filters.contains(materials.name, req.name), filters.contains(materials.nameEn, req.name))
-          : undefined,
+        filters.containsAny([materials.name, materials.nameEn], req.name),
       ],
       sortable: { code: materials.code, name: materials.name, batchNo: materials.batchNo },
       defaultSort: { column: materials.code, order: 'asc' },
@@ -144,9 +142,7 @@ export async function pageCandidates(
     where: [
       ...linkableProducts(tenant),
       filters.contains(products.code, req.code),
-      req.name
-        ? or(filters.contains(products.name, req.name), filters.contains(products.nameEn, req.name))
-        : undefined,
+      filters.containsAny([products.name, products.nameEn], req.name),
     ],
     sortable: { code: products.code, name: products.name, batchNo: products.batchNo },
     defaultSort: { column: products.code, order: 'asc' },

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type {
   TListRequestBase,
   TMaterial,
@@ -86,13 +86,9 @@ export interface MaterialFilters {
   createdTo?: number | undefined;
 }
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The Chinese or the English name contains the text. */
-const nameContains = (text: string | undefined): SQL | undefined =>
-  text
-    ? or(ilike(materials.name, `%${escapeLike(text)}%`), ilike(materials.nameEn, `%${escapeLike(text)}%`))
-    : undefined;
+const nameContains = (text: string | undefined) =>
+  filters.containsAny([materials.name, materials.nameEn], text);
 
 const listColumns = {
   id: materials.id,
@@ -248,13 +244,13 @@ export async function findQualityFile(
 }
 
 /**
- * Materials of a nature for pickers: those whose code or name contains the keyword (by code), and the
- * given ids whatever the keyword, so that a picker can show its current values.
+ * Materials of a nature (null: both) for pickers: those whose code or name contains the keyword (by code),
+ * and the given ids whatever the keyword, so that a picker can show its current values.
  */
 export async function materialOptions(
   db: Db,
   tenant: TenantScope,
-  nature: TMaterialNature,
+  nature: TMaterialNature | null,
   req: { keyword?: string | undefined; ids?: number[] | undefined; limit: number },
 ): Promise<TMaterialOption[]> {
   const columns = {
@@ -266,16 +262,11 @@ export async function materialOptions(
     batchNo: materials.batchNo,
     tracingObject: materials.tracingObject,
   };
-  const pattern = req.keyword ? `%${escapeLike(req.keyword)}%` : undefined;
+  const scope = nature ? visible(tenant, nature) : visibleRows(materials, tenant);
   const found = await db
     .select(columns)
     .from(materials)
-    .where(
-      and(
-        visible(tenant, nature),
-        pattern ? or(ilike(materials.code, pattern), nameContains(req.keyword)) : undefined,
-      ),
-    )
+    .where(and(scope, filters.containsAny([materials.code, materials.name, materials.nameEn], req.keyword)))
     .orderBy(asc(materials.code), asc(materials.batchNo), asc(materials.id))
     .limit(req.limit);
   const ids = (req.ids ?? []).filter(isRowId).filter((id) => !found.some((f) => f.id === id));
@@ -283,7 +274,7 @@ export async function materialOptions(
     ? await db
         .select(columns)
         .from(materials)
-        .where(and(visible(tenant, nature), inArray(materials.id, ids)))
+        .where(and(scope, inArray(materials.id, ids)))
         .orderBy(asc(materials.code), asc(materials.batchNo), asc(materials.id))
     : [];
   return [...chosen, ...found];

@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ENTERPRISE_PAGE_CODES,
@@ -45,7 +45,7 @@ export async function enterprisePage(db: Db, req: TParsed<typeof api.operator.en
     table: enterprises,
     select: columns,
     where: [
-      or(filters.contains(enterprises.name, req.name), filters.contains(enterprises.englishName, req.name)),
+      filters.containsAny([enterprises.name, enterprises.englishName], req.name),
       filters.contains(enterprises.usci, req.usci),
       filters.eq(enterprises.status, req.status),
     ],

@@ -65,9 +65,7 @@ export function partnerListQuery(
     where: [
       filters.eq(partners.partnerType, req.partnerType),
       filters.contains(partners.code, req.code),
-      req.name
-        ? or(filters.contains(partners.name, req.name), filters.contains(partners.nameEn, req.name))
-        : undefined,
+      filters.containsAny([partners.name, partners.nameEn], req.name),
       filters.contains(partners.usci, req.usci),
       filters.contains(partners.contactName, req.contactName),
       anyTag(req.tags),

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TListRequestBase, TProductMaterial, TProjectOption } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import type { NaturalKeyColumns } from '../../platform/imports/natural-keys.ts';
@@ -40,12 +40,6 @@ export const PRODUCT_KEY: NaturalKeyColumns = {
 
 const visible = (tenant: TenantScope) => visibleRows(products, tenant);
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Any of the columns contains the text. */
-const anyContains = (columns: readonly Parameters<typeof ilike>[0][], text: string | undefined) =>
-  text ? or(...columns.map((c) => ilike(c, `%${escapeLike(text)}%`))) : undefined;
-
 export interface ProductFilters {
   keyword?: string | undefined;
   code?: string | undefined;
@@ -83,12 +77,12 @@ const productColumns = {
 export function productConditions(tenant: TenantScope, req: ProductFilters): (SQL | undefined)[] {
   return [
     ownRowsOnly(products.createdBy, tenant),
-    anyContains(
+    filters.containsAny(
       [products.code, products.name, products.nameEn, products.batchNo, products.vinSn],
       req.keyword,
     ),
     filters.contains(products.code, req.code),
-    anyContains([products.name, products.nameEn], req.name),
+    filters.containsAny([products.name, products.nameEn], req.name),
     filters.contains(products.batchNo, req.batchNo),
     filters.contains(products.vinSn, req.vinSn),
     filters.eq(products.projectCodeId, req.projectCodeId),
@@ -329,30 +323,6 @@ export async function materialIdsByCode(
     .orderBy(asc(materials.id));
   for (const r of rows) out.set(r.code, [...(out.get(r.code) ?? []), r.id]);
   return out;
-}
-
-/** Materials for the picker: the given ids, then those whose code or name contains the keyword. */
-export async function materialOptions(
-  db: Db,
-  tenant: Enterprise,
-  query: { keyword?: string | undefined; ids?: readonly number[] | undefined; limit: number },
-): Promise<TProductMaterial[]> {
-  const scope = eq(materials.enterpriseUuid, tenant.enterpriseUuid);
-  const ids = (query.ids ?? []).filter(isRowId);
-  const chosen = ids.length
-    ? await db
-        .select(materialColumns)
-        .from(materials)
-        .where(and(scope, inArray(materials.id, ids)))
-    : [];
-  const found = await db
-    .select(materialColumns)
-    .from(materials)
-    .where(and(scope, anyContains([materials.code, materials.name, materials.nameEn], query.keyword)))
-    .orderBy(asc(materials.code), asc(materials.batchNo), asc(materials.id))
-    .limit(query.limit);
-  const seen = new Set(chosen.map((m) => m.id));
-  return [...chosen, ...found.filter((m) => !seen.has(m.id))];
 }
 
 /** The enterprise's project codes by code. */

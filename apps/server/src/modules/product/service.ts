@@ -15,6 +15,7 @@ import type { TenantContext } from '../../platform/context.ts';
 import { violatedUnique } from '../../platform/db-errors.ts';
 import { decimalInput, decimalText } from '../../platform/decimal.ts';
 import { AppError, fieldInvalid } from '../../platform/errors.ts';
+import { materialOptions } from '../material/repo.ts';
 import { encodeKey } from '../../platform/imports/importer.ts';
 import { existingNaturalKeys } from '../../platform/imports/natural-keys.ts';
 import { appendEvidence, appendEvidenceBatch, type EvidenceKeys } from '../../platform/ledger/append.ts';
@@ -33,7 +34,6 @@ import {
   insertProductMaterials,
   insertProducts,
   materialIdsOf,
-  materialOptions,
   productKey,
   productListQuery,
   productOptionsQuery,
@@ -239,7 +239,8 @@ export function materialPickerOptions(
   tenant: TenantContext,
   query: Input<'materialOptions'>,
 ): Promise<TProductMaterial[]> {
-  return materialOptions(db, tenant, query);
+  // Tracing materials may be of either nature: the materials module's picker query of both.
+  return materialOptions(db, tenant, null, query);
 }
 
 export async function productPickerPage(

@@ -1,4 +1,4 @@
-import { eq, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { api } from '@tracehub/contract';
 import {
   ENTERPRISE_MENU,
@@ -101,12 +101,7 @@ export async function pageRoles(db: Db, tenant: TenantContext, req: Input<'page'
     select: roleColumns,
     tenantColumn: roles.enterpriseUuid,
     tenant,
-    where: [
-      req.name
-        ? or(filters.contains(roles.name, req.name), filters.contains(roles.nameEn, req.name))
-        : undefined,
-      filters.eq(roles.status, req.status),
-    ],
+    where: [filters.containsAny([roles.name, roles.nameEn], req.name), filters.eq(roles.status, req.status)],
     sortable: { name: roles.name, createdAt: roles.createdAt, status: roles.status },
     defaultSort: { column: roles.id, order: 'asc' },
     tieBreak: roles.id,
