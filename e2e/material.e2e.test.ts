@@ -219,7 +219,7 @@ describe('materials: create, bulk import with refused rows, quality report on ch
       const report = target.getByTestId('quality-report');
       await report.getByText(`quality-${lang}.pdf`).waitFor();
       // Downloading gives the same bytes.
-      const saved = await downloaded(page, () => report.getByTestId('quality-download').click());
+      const saved = await downloaded(page, () => report.getByTestId('quality-report-download').click());
       expect(saved.name).toBe(`quality-${lang}.pdf`);
       expect(saved.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       await screenshot(page, `material-quality-${lang}`);

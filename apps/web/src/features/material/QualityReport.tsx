@@ -1,22 +1,18 @@
 import type { ComponentType } from 'react';
-import { Button, Space, Tooltip } from 'antd';
-import { DownloadOutlined, FileProtectOutlined, FileTextOutlined } from '@ant-design/icons';
+import { FileProtectOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
-  api,
   materialEndpoints,
   MATERIAL_PAGES,
   type TMaterial,
   type TMaterialNature,
   type TMaterialQuality,
 } from '@tracehub/contract';
-import { call, download } from '../../api/client';
-import { downloadFile } from '../../shared/download';
+import { call } from '../../api/client';
 import { FileUploadDialog } from '../../shared/FileUploadDialog';
 import { attachmentBizNo } from '../../shared/list/importModel';
 import type { TResourceDialogProps } from '../../shared/list/types';
-import { openInNewTab } from '../../shared/openBlob';
-import { ChainStatusLink } from '../ledger/ChainStatusLink';
+import { EvidenceFile } from '../ledger/EvidenceFile';
 import './material.css';
 
 /** Quality inspection reports are uploads of this business type (spec 5: doc, docx, xls, xlsx, pdf). */
@@ -27,38 +23,14 @@ const BIZ_TYPE = 'quality';
  * of its upload opens the blockchain record (for sessions holding the page's ViewBCdata).
  */
 export function QualityReport({ quality, code }: { quality: TMaterialQuality | null; code: string }) {
-  const { t } = useTranslation();
   if (!quality) return null;
-  const view = () =>
-    void openInNewTab(() => download(api.file.view, { fileKey: quality.fileKey }), quality.fileName).catch(
-      () => undefined,
-    );
   return (
-    <Space size={4} className="quality-report" data-testid="quality-report">
-      <Tooltip title={t('material.quality.view')}>
-        <Button
-          type="link"
-          size="small"
-          icon={<FileTextOutlined />}
-          className="quality-report-name"
-          onClick={view}
-          data-testid="quality-view"
-        >
-          {quality.fileName}
-        </Button>
-      </Tooltip>
-      <Tooltip title={t('material.quality.download')}>
-        <Button
-          type="text"
-          size="small"
-          icon={<DownloadOutlined />}
-          aria-label={t('material.quality.download')}
-          onClick={() => void downloadFile(api.file.view, { fileKey: quality.fileKey }, quality.fileName)}
-          data-testid="quality-download"
-        />
-      </Tooltip>
-      <ChainStatusLink chain={quality.chain} permission={`${code}:ViewBCdata`} />
-    </Space>
+    <EvidenceFile
+      file={quality}
+      chain={quality.chain}
+      permission={`${code}:ViewBCdata`}
+      testId="quality-report"
+    />
   );
 }
 

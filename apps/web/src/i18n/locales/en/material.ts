@@ -53,8 +53,5 @@ export const material: typeof zh = {
     dropHint: '{{types}} files of at most 5MB',
     current: 'Current report: {{name}}',
     attached: 'Quality report uploaded and recorded on chain',
-    view: 'View',
-    download: 'Download',
-    chain: 'Evidence',
   },
 };

@@ -51,8 +51,5 @@ export const material = {
     dropHint: '支持 {{types}} 格式，文件大小不超过 5MB',
     current: '当前质检报告：{{name}}',
     attached: '质检报告已上传，已记录区块链存证',
-    view: '查看',
-    download: '下载',
-    chain: '存证',
   },
 };
