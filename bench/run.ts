@@ -1,8 +1,10 @@
 // `npm run bench`: every scenario under bench/scenarios, printed as one table with same-run references,
-// then the evidence ledger's and the chain anchoring's figures. BENCH_ONLY=api, ledger, chain or import runs one part.
+// then the evidence ledger's and the chain anchoring's figures. BENCH_ONLY=api, ledger, chain, import or documents
+// runs one part.
 import { printTable, type Row } from './lib/report.ts';
 import { apiScenarios } from './scenarios/api.ts';
 import { chainScenarios } from './scenarios/chain.ts';
+import { documentScenarios } from './scenarios/documents.ts';
 import { importScenarios } from './scenarios/import.ts';
 import { ledgerScenarios, printLedgerTable } from './scenarios/ledger.ts';
 
@@ -15,3 +17,4 @@ if (!only || only === 'api') {
 if (!only || only === 'ledger') printLedgerTable(await ledgerScenarios());
 if (!only || only === 'chain') printLedgerTable(await chainScenarios());
 if (!only || only === 'import') printLedgerTable(await importScenarios());
+if (!only || only === 'documents') printLedgerTable(await documentScenarios());

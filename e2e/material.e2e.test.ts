@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { validationMessage } from '@tracehub/contract';
 import { screenshot, type TLang } from './support/browser';
+import { openSealedRecord } from './support/chain-record';
 import { makePng } from './support/certify';
 import { AUTOMAKER, openFromSidebar, signIn } from './support/flows';
 import { useHarness } from './support/harness';
@@ -225,22 +226,7 @@ describe('materials: create, bulk import with refused rows, quality report on ch
       await screenshot(page, `material-quality-${lang}`);
 
       // The report's chain status opens the blockchain record of its upload.
-      await report.getByTestId('chain-status-link').click();
-      const record = page.getByTestId('chain-record-dialog');
-      await record.waitFor();
-      // Blocks are sealed every second: a record not sealed yet says so and is asked for again.
-      const proof = record.getByTestId('chain-tx-hash');
-      await expect
-        .poll(
-          async () => {
-            if (await proof.isVisible()) return true;
-            const refresh = record.getByTestId('chain-refresh');
-            if (await refresh.isVisible()) await refresh.click();
-            return false;
-          },
-          { timeout: 15_000, interval: 500 },
-        )
-        .toBe(true);
+      const record = await openSealedRecord(page, report.getByTestId('chain-status-link'));
       await screenshot(page, `material-quality-chain-${lang}`);
       await page.getByTestId('dialog-confirm').click();
       await record.waitFor({ state: 'detached' });

@@ -12,7 +12,8 @@ const TEXTS = {
   zh: {
     log: '系统日志',
     title: '模块未配置',
-    message: '该模块尚未为贵企业配置，请联系企业管理员。',
+    // The message names the module: the page's menu title.
+    message: '系统日志模块未配置，请联系企业管理员。',
     back: '返回工作台',
     saved: '模块配置已保存',
     summary: (n: number, total: number) => `已配置 ${n} / ${total} 个页面`,
@@ -20,7 +21,8 @@ const TEXTS = {
   en: {
     log: 'System Log',
     title: 'Module not configured',
-    message: 'This module is not configured for your company. Please contact the enterprise administrator.',
+    message:
+      'The System Log module is not configured for your company. Please contact the enterprise administrator.',
     back: 'Back to workbench',
     saved: 'The module configuration is saved',
     summary: (n: number, total: number) => `${n} of ${total} pages configured`,

@@ -11,7 +11,6 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { LIMITS } from '@tracehub/contract';
 import { createRuntime, type Runtime } from '../../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -19,6 +18,7 @@ import { materials } from '../../apps/server/src/db/schema.ts';
 import { runJobsUntilIdle } from '../../apps/server/src/platform/jobs/worker.ts';
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.ts';
 import type { LedgerFigure } from './ledger.ts';
+import { freshPostgres } from '../lib/postgres.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? LIMITS.bulkImportMaxRows);
 const AUTOMAKER = 'e0a1c2d3-0001-4000-8000-000000000001';
@@ -204,26 +204,6 @@ async function importOn(
   }
 }
 
-/** A fresh database on the server of `adminUrl`, dropped by the returned function. */
-async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `th_bench_import_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 export async function importScenarios(): Promise<LedgerFigure[]> {
   const workbook = await productWorkbook();
   console.log(
@@ -233,7 +213,7 @@ export async function importScenarios(): Promise<LedgerFigure[]> {
   const postgres: LedgerFigure[] = [];
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (adminUrl) {
-    const database = await freshPostgres(adminUrl);
+    const database = await freshPostgres('import', adminUrl);
     const filesDir = mkdtempSync(path.join(os.tmpdir(), 'tracehub-bench-import-pg-'));
     try {
       postgres.push(

@@ -63,6 +63,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<TRu
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'development',
+      // Lists hold only what a test creates; a test that wants the demo supply chain asks for it.
+      SEED_DEMO_CHAIN: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

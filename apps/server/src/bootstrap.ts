@@ -58,7 +58,14 @@ export async function createRuntime(
   };
   setExplorerBase(config.CHAIN_EXPLORER_URL);
   const seeded = config.SEED_DEMO
-    ? await seedDemo(database.db, { masterKey, platformKey, chainId: config.CHAIN_ID, storage: deps.storage })
+    ? await seedDemo(database.db, {
+        masterKey,
+        platformKey,
+        chainId: config.CHAIN_ID,
+        storage: deps.storage,
+        mailer: deps.mailer,
+        chain: config.SEED_DEMO_CHAIN,
+      })
     : false;
   // Evidence of records older than the ledger, then whatever a previous process left unsealed (a crash
   // between a business write and its block loses nothing: the events were committed with the change).

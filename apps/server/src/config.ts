@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { isValidPassword } from '@tracehub/contract';
+import { LIMITS, isValidPassword } from '@tracehub/contract';
 import { REPO_ROOT } from './paths.ts';
 
 const ZConfig = z.object({
@@ -35,6 +35,11 @@ const ZConfig = z.object({
    * claimed again after it. Running jobs renew it with every step of progress.
    */
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(300_000),
+  /**
+   * How long a /file/preDownload link works, in milliseconds (spec 9: 3 minutes). Tests shorten it to see
+   * a link expire without waiting.
+   */
+  DOWNLOAD_LINK_VALIDITY_MS: z.coerce.number().int().min(0).default(LIMITS.evidenceLinkValidityMs),
   /** EVM chain id used in did:ethr identifiers. */
   CHAIN_ID: z.coerce.number().int().positive().default(1337),
   /**
@@ -69,6 +74,14 @@ const ZConfig = z.object({
     ),
   /** Skip seeding demo data into an empty database. */
   SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /**
+   * With the demo data, also the demo supply chain (partners, materials, documents from the mine to three
+   * vehicles). Tests start without it so that their lists hold only what they create.
+   */
+  SEED_DEMO_CHAIN: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),

@@ -107,7 +107,13 @@ describe('carbon footprints (/carbonFootprint)', () => {
     const p = await product('VAL-1');
     const file = await lcaReport();
     const attachment = expectOk(
-      await upload(t.app, { token: a, bizType: 'attachment', fileName: 'a.pdf', content: pdfBytes() }),
+      await upload(t.app, {
+        token: a,
+        bizType: 'attachment',
+        bizNo: 'Product:1',
+        fileName: 'a.pdf',
+        content: pdfBytes(),
+      }),
     );
     const theirs = await lcaReport(b);
     const nextYear = new Date().getFullYear() + 1;

@@ -119,7 +119,7 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
       await upload(t.app, {
         token: auto,
         bizType: 'attachment',
-        bizNo: 'CERT-PDF-1',
+        bizNo: 'Project:CERT-PDF-1',
         fileName: '检验报告.pdf',
         content: pdfBytes(),
       }),
@@ -128,7 +128,7 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
     [file] = expectOk(
       await call<TFileEvidence[]>(t.app, '/file/list', {
         token: auto,
-        body: { bizType: 'attachment', bizNo: 'CERT-PDF-1' },
+        body: { bizType: 'attachment', bizNo: 'Project:CERT-PDF-1' },
       }),
     ) as [TFileEvidence];
     certificate = expectOk(await call<TCertificate>(t.app, '/certification/certificate', { token: auto }));
@@ -184,7 +184,7 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
       await upload(t.app, {
         token: auto,
         bizType: 'attachment',
-        bizNo: 'CERT-PDF-2',
+        bizNo: 'Project:CERT-PDF-2',
         fileName: 'pending.pdf',
         content,
       }),
@@ -192,7 +192,7 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
     const [pending] = expectOk(
       await call<TFileEvidence[]>(t.app, '/file/list', {
         token: auto,
-        body: { bizType: 'attachment', bizNo: 'CERT-PDF-2' },
+        body: { bizType: 'attachment', bizNo: 'Project:CERT-PDF-2' },
       }),
     );
     expect(pending!.chain.status).toBe('pending');

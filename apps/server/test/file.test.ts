@@ -67,6 +67,7 @@ describe('file upload and view', () => {
       await upload(t.app, {
         token: auto,
         bizType: 'attachment',
+        bizNo: 'Project:1',
         fileName: 'contract.pdf',
         content: pdfBytes(),
       }),
@@ -150,7 +151,13 @@ describe('file upload and view', () => {
   it('lets the owner, members of its enterprise and auditing operators read a file, and nobody else', async () => {
     const content = pdfBytes();
     const attachment = expectOk(
-      await upload(t.app, { token: auto, bizType: 'attachment', fileName: '合同.pdf', content }),
+      await upload(t.app, {
+        token: auto,
+        bizType: 'attachment',
+        bizNo: 'Project:1',
+        fileName: '合同.pdf',
+        content,
+      }),
     );
     const own = await viewFile(t.app, attachment.fileKey, auto);
     expect(own.status).toBe(200);

@@ -48,7 +48,7 @@ describe('EVM anchoring', () => {
         await upload(t.app, {
           token,
           bizType: 'attachment',
-          bizNo: `A-${Date.now()}-${i}`,
+          bizNo: `Project:A-${Date.now()}-${i}`,
           fileName: 'a.pdf',
           content: pdfBytes(),
         }),
@@ -279,7 +279,7 @@ describe('the anchor job', () => {
         await upload(t.app, {
           token,
           bizType: 'attachment',
-          bizNo: 'BG-1',
+          bizNo: 'Project:BG-1',
           fileName: 'a.pdf',
           content: pdfBytes(),
         }),

@@ -138,7 +138,7 @@ describe('crash between business write and sealing', () => {
       const content = pngBytes(6 + i, true);
       const form = new FormData();
       form.append('file', new Blob([content]), `crash-${i}.png`);
-      const res = (await fetch(`${base}/file/upload?bizType=attachment&bizNo=CRASH`, {
+      const res = (await fetch(`${base}/file/upload?bizType=attachment&bizNo=Project:CRASH`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}` },
         body: form,

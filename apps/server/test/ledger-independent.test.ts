@@ -138,7 +138,7 @@ describe('an independent verifier (node:crypto and the public API only)', () => 
       const res = await upload(t.app, {
         token,
         bizType: 'attachment',
-        bizNo: 'IND',
+        bizNo: 'Project:IND',
         fileName: `${i}.png`,
         content,
       });

@@ -34,7 +34,7 @@ describe('tamper evidence', () => {
       await upload(t.app, {
         token: auto,
         bizType: 'attachment',
-        bizNo: 'T-1',
+        bizNo: 'Project:T-1',
         fileName: 'r.pdf',
         content: pdfBytes(),
       }),
@@ -53,7 +53,7 @@ describe('tamper evidence', () => {
         await upload(t.app, {
           token: auto,
           bizType: 'attachment',
-          bizNo: `T-${i + 2}`,
+          bizNo: `Project:T-${i + 2}`,
           fileName: 'p.png',
           content: pngBytes(6 + i, true),
         }),

@@ -108,7 +108,7 @@ describe('evidence ledger', () => {
       await upload(t.app, {
         token: auto,
         bizType: 'attachment',
-        bizNo: 'PO-1',
+        bizNo: 'Project:PO-1',
         fileName: '质检报告.pdf',
         content,
       }),
@@ -116,7 +116,7 @@ describe('evidence ledger', () => {
     expect(info.fileHash).toBe(sha256(content));
 
     // Recorded in the upload's transaction, not sealed yet.
-    const [listed] = expectOk(await fileList(t, auto, 'PO-1'));
+    const [listed] = expectOk(await fileList(t, auto, 'Project:PO-1'));
     expect(listed).toMatchObject({
       fileName: '质检报告.pdf',
       fileHash: info.fileHash,
@@ -176,7 +176,7 @@ describe('evidence ledger', () => {
       eventType: 'file.uploaded',
       subjectId: info.fileKey,
     } satisfies TChainDetail);
-    const [sealedItem] = expectOk(await fileList(t, auto, 'PO-1'));
+    const [sealedItem] = expectOk(await fileList(t, auto, 'Project:PO-1'));
     expect(sealedItem!.chain).toEqual(detail);
   });
 
@@ -218,7 +218,7 @@ describe('evidence ledger', () => {
       await upload(t.app, {
         token: supplier,
         bizType: 'attachment',
-        bizNo: 'PO-1',
+        bizNo: 'Project:PO-1',
         fileName: 'x.png',
         content,
       }),
@@ -227,8 +227,12 @@ describe('evidence ledger', () => {
     expect(expectOk(await getHash(t, supplier, info.fileHash)).status).toBe('sealed');
     // The other enterprise learns nothing: the same answer as for a hash never recorded.
     expectError(await getHash(t, auto, info.fileHash), 'LEDGER_NOT_FOUND');
-    expect(expectOk(await fileList(t, auto, 'PO-1')).map((f) => f.fileHash)).not.toContain(info.fileHash);
-    expect(expectOk(await fileList(t, supplier, 'PO-1')).map((f) => f.fileHash)).toEqual([info.fileHash]);
+    expect(expectOk(await fileList(t, auto, 'Project:PO-1')).map((f) => f.fileHash)).not.toContain(
+      info.fileHash,
+    );
+    expect(expectOk(await fileList(t, supplier, 'Project:PO-1')).map((f) => f.fileHash)).toEqual([
+      info.fileHash,
+    ]);
     const autoRecords = expectOk(await records(t, auto, { pageSize: 100 }));
     expect(autoRecords.list.map((r) => r.chain.txHash)).not.toContain(
       expectOk(await getHash(t, supplier, info.fileHash)).txHash,
@@ -295,7 +299,7 @@ describe('evidence ledger', () => {
           await upload(t.app, {
             token: auto,
             bizType: 'attachment',
-            bizNo: `PO-C${i}`,
+            bizNo: `Project:PO-C${i}`,
             fileName: 'a.png',
             content,
           }),

@@ -477,7 +477,13 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
     }
     // A file uploaded as an ordinary attachment is not a quality report.
     const attachment = expectOk(
-      await upload(t.app, { token: a, bizType: 'attachment', fileName: 'photo.png', content: pngBytes() }),
+      await upload(t.app, {
+        token: a,
+        bizType: 'attachment',
+        bizNo: 'MaterialData:1',
+        fileName: 'photo.png',
+        content: pngBytes(),
+      }),
     );
     for (const lang of ['zh', 'en'] as const) {
       for (const fileKey of [attachment.fileKey, 'f'.repeat(32)]) {

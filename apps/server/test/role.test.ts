@@ -10,7 +10,7 @@ import {
 import { rolePermissions, roles } from '../src/db/schema.ts';
 import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
 import { createMember, createRole, memberWith, uniqueName } from './support/accounts.ts';
-import { dbOf, expectError, expectOk } from './support/helpers.ts';
+import { SERVED_MODULES, dbOf, expectError, expectOk } from './support/helpers.ts';
 
 describe('roles (/account/role)', () => {
   let t: TestApp;
@@ -72,20 +72,16 @@ describe('roles (/account/role)', () => {
     const codes: string[] = [];
     const walk = (nodes: TMenuNode[]) => nodes.forEach((n) => (codes.push(n.code), walk(n.childs)));
     walk(tree);
-    expect(tree.map((n) => n.code)).toEqual([
-      'Workbench',
-      'BasicData',
-      'Evidence',
-      'UserCenter',
-      'Account',
-      'Log',
-    ]);
+    expect(tree.map((n) => n.code)).toEqual([...SERVED_MODULES]);
     expect(codes).toEqual(
       expect.arrayContaining(['Member', 'CreateMember', 'SetPermission', 'Audit', 'BatchAudit']),
     );
     expect(codes).toEqual(expect.arrayContaining(['EditUserName', 'EditEmail', 'ViewBlockchainCertificate']));
+    expect(codes).toEqual(
+      expect.arrayContaining(['PurchaseContract', 'PurchaseContract:Create', 'InternalE2']),
+    );
     // Pages that are not built are not offered.
-    expect(codes).not.toContain('PurchaseContract');
+    expect(codes).not.toContain('RuleList');
     expect(codes).not.toContain('TaskList');
   });
 
@@ -209,7 +205,7 @@ describe('roles (/account/role)', () => {
         '/role/configAuth',
         {
           id: role.id,
-          permissionCodes: ['Workbench', 'PurchaseContract', 'NoSuchCode'],
+          permissionCodes: ['Workbench', 'RuleList', 'NoSuchCode'],
           dataScope: 'company',
           projectScope: 'all',
         },
@@ -218,7 +214,7 @@ describe('roles (/account/role)', () => {
       );
       const message = validationMessage('v.role.unknownCodes', lang, {
         field: 'permissionCodes',
-        codes: 'PurchaseContract, NoSuchCode',
+        codes: 'RuleList, NoSuchCode',
       });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({

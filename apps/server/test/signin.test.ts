@@ -21,7 +21,15 @@ import {
   startTestApp,
   type TestApp,
 } from './support/app.ts';
-import { dbOf, expectError, expectOk, loginStep, selectEnterprise, sessionOf } from './support/helpers.ts';
+import {
+  SERVED_MODULES,
+  dbOf,
+  expectError,
+  expectOk,
+  loginStep,
+  selectEnterprise,
+  sessionOf,
+} from './support/helpers.ts';
 
 const ALL_CODES = menuCodes(ENTERPRISE_MENU).sort();
 const CLERK_CODES = ['PerBasic', 'PerFrom', 'UserCenter', 'Workbench'];
@@ -213,14 +221,7 @@ describe('sign-in flow', () => {
     expect(info.enterprises.map((e) => [e.enterpriseUuid, e.lastLogin])).toEqual([[AUTO_UUID, 'Y']]);
 
     const tree = await menus(token);
-    expect(tree.map((n) => n.code)).toEqual([
-      'Workbench',
-      'BasicData',
-      'Evidence',
-      'UserCenter',
-      'Account',
-      'Log',
-    ]);
+    expect(tree.map((n) => n.code)).toEqual([...SERVED_MODULES]);
     expect(tree.find((n) => n.code === 'Account')!.childs.map((c) => c.path)).toEqual([
       '/account/member',
       '/account/member/memberDetail/:id',

@@ -21,8 +21,10 @@ describe('module configuration tree (operator end)', () => {
     const log = nodes.find((n) => n.code === 'Log');
     expect(log).toMatchObject({ key: 'Log', isPage: true, available: true, children: [] });
     const internalA = nodes.find((n) => n.code === 'InternalA');
-    expect(internalA).toMatchObject({ key: 'module:InternalA', isPage: false, available: false });
+    expect(internalA).toMatchObject({ key: 'module:InternalA', isPage: false, available: true });
     expect(internalA?.children.map((c) => c.code)).toContain('InternalA11');
+    // A module none of whose pages is built yet.
+    expect(nodes.find((n) => n.code === 'Rule')).toMatchObject({ key: 'module:Rule', available: false });
     expect(nodes.find((n) => n.code === 'Account')?.available).toBe(true);
   });
 

@@ -308,6 +308,56 @@ export const ERRORS = {
     en: 'A product with this code, batch number and VIN/SN exists',
   },
 
+  /** Document lines are unique per type by number, item code, batch number and VIN/SN. */
+  DOCUMENT_EXISTS: {
+    code: 'B2080',
+    http: 400,
+    zh: '单号、物料/产品编码、批次号与车架号/序列号均相同的单据已存在',
+    en: 'A document with this number, item code, batch number and VIN/SN exists',
+  },
+  /** Spec 5, 8: a sales delivery with returns cannot be deleted. */
+  SALES_RETURNS_EXIST: {
+    code: 'B2081',
+    http: 400,
+    zh: '存在销售退货，无法删除',
+    en: 'Sales returns exist and cannot be deleted.',
+  },
+  /** Spec 8: a return larger than what is left of the delivered or received quantity. */
+  RETURN_EXCEEDED: {
+    code: 'B2082',
+    http: 400,
+    zh: '无法导入，超出可退货数量',
+    en: 'Unable to import, exceeded returnable quantity',
+  },
+  /** Spec 8: a sales return whose delivery (number, item and lot) is not found. */
+  RETURN_SOURCE_MISSING: {
+    code: 'B2083',
+    http: 400,
+    zh: '无法导入，未找到销售数据',
+    en: 'Unable to import, no sales data found',
+  },
+  /** A purchase return whose receipt (number, item and lot) is not found. */
+  RETURN_RECEIPT_MISSING: {
+    code: 'B2084',
+    http: 400,
+    zh: '无法导入，未找到采购入库数据',
+    en: 'Unable to import, no receipt data found',
+  },
+  /** A document that names a partner code the enterprise does not have on the document's side. */
+  DOCUMENT_PARTNER_UNKNOWN: {
+    code: 'B2085',
+    http: 400,
+    zh: '合作企业编码不存在，请先在合作企业中添加',
+    en: 'Unknown partner code; add the partner under partner enterprises first',
+  },
+  /** Deleting or changing a document that returns or production completions refer to. */
+  DOCUMENT_IN_USE: {
+    code: 'B2086',
+    http: 400,
+    zh: '该单据已被其他单据引用，请先删除引用它的单据',
+    en: 'Other documents refer to this document; delete them first',
+  },
+
   LEDGER_NOT_SEALED: {
     code: 'L3001',
     http: 404,
@@ -372,6 +422,13 @@ export const ERRORS = {
     http: 400,
     zh: '文件中没有可导入的数据行',
     en: 'The file has no data rows to import',
+  },
+  /** Spec 8: a /file/preDownload link used after its 3 minutes (LIMITS.evidenceLinkValidityMs). */
+  DOWNLOAD_LINK_EXPIRED: {
+    code: 'F1008',
+    http: 410,
+    zh: '下载链接有效期为3分钟，请重新点击',
+    en: 'Download link valid for 3 minutes, then click again',
   },
 } as const satisfies Record<string, { code: string; http: number } & TBilingual>;
 

@@ -1,11 +1,17 @@
 import { z } from 'zod';
+import {
+  DOCUMENT_ATTACHMENT_TYPES,
+  DOCUMENT_TYPES,
+  documentTypeByTypeCode,
+  type TDocumentTypeDef,
+} from './document-types.ts';
 import { endpoint } from './endpoint.ts';
 import { LANGS } from './i18n/lang.ts';
 import { ZChainDetail } from './ledger.ts';
 
 /**
- * Business types of uploads. Each names the extensions it accepts (spec 5); the server checks extension,
- * size (5 MB) and leading bytes, and hashes every file (SHA-256).
+ * Named business types of uploads. Each names the extensions it accepts (spec 5); the server checks
+ * extension, size (5 MB) and leading bytes, and hashes every file (SHA-256).
  */
 export const FILE_BIZ_TYPES = {
   businessLicence: ['jpg', 'jpeg', 'png'],
@@ -17,8 +23,61 @@ export const FILE_BIZ_TYPES = {
   /** Products' LCA (life-cycle assessment) reports behind their carbon footprints. */
   lcaReport: ['pdf', 'doc', 'docx', 'xls', 'xlsx'],
 } as const;
-export type TFileBizType = keyof typeof FILE_BIZ_TYPES;
-export const ZFileBizType = z.enum(Object.keys(FILE_BIZ_TYPES) as [TFileBizType, ...TFileBizType[]]);
+export type TNamedFileBizType = keyof typeof FILE_BIZ_TYPES;
+/**
+ * A document's attachments: the business type is the document type's numeric code ('100' purchase order
+ * ... '800' E2, spec 3 "Document-type numeric code tables ... for attachment business types").
+ */
+export type TDocumentFileBizType = `${number}`;
+export type TFileBizType = TNamedFileBizType | TDocumentFileBizType;
+
+/** Attachment extensions of each document type's code, by its family (DOCUMENT_ATTACHMENT_TYPES). */
+export const DOCUMENT_FILE_BIZ_TYPES: Readonly<Record<TDocumentFileBizType, readonly string[]>> =
+  Object.fromEntries(
+    DOCUMENT_TYPES.map((d) => [String(d.typeCode), DOCUMENT_ATTACHMENT_TYPES[d.family]]),
+  ) as Record<TDocumentFileBizType, readonly string[]>;
+
+const NAMED_FILE_BIZ_TYPES = Object.keys(FILE_BIZ_TYPES) as TNamedFileBizType[];
+const DOCUMENT_BIZ_TYPE_CODES = Object.keys(DOCUMENT_FILE_BIZ_TYPES) as TDocumentFileBizType[];
+
+export const ZFileBizType = z.enum([...NAMED_FILE_BIZ_TYPES, ...DOCUMENT_BIZ_TYPE_CODES] as [
+  TFileBizType,
+  ...TFileBizType[],
+]);
+
+/** A business type by its name or document type code ('110'); throws for one that is none (a programming error). */
+export function fileBizType(value: string): TFileBizType {
+  const parsed = ZFileBizType.safeParse(value);
+  if (!parsed.success) throw new Error(`unknown file business type ${value}`);
+  return parsed.data;
+}
+
+/** The extensions a business type accepts (a named one or a document type's code). */
+export function fileBizTypeExtensions(bizType: TFileBizType): readonly string[] {
+  return Object.prototype.hasOwnProperty.call(FILE_BIZ_TYPES, bizType)
+    ? FILE_BIZ_TYPES[bizType as TNamedFileBizType]
+    : (DOCUMENT_FILE_BIZ_TYPES[bizType as TDocumentFileBizType] ?? []);
+}
+
+/** The document type whose attachments a business type holds, or undefined for a named type. */
+export function documentOfFileBizType(bizType: string): TDocumentTypeDef | undefined {
+  return /^[0-9]{3}$/.test(bizType) ? documentTypeByTypeCode(Number(bizType)) : undefined;
+}
+
+/**
+ * Business types whose files are attachments of a business record, filed under `<pageCode>:<record key>`
+ * (the console's attachment dialogs): 'attachment' (master data) and every document type's code. Only
+ * these can be deleted through /file/deleteByRowkey.
+ */
+export function isAttachmentBizType(bizType: string): boolean {
+  return bizType === 'attachment' || documentOfFileBizType(bizType) !== undefined;
+}
+
+/** The page code of an attachment's bizNo `<pageCode>:<record key>`, or null when it names none. */
+export function attachmentPageCode(bizNo: string | null): string | null {
+  const at = bizNo ? bizNo.indexOf(':') : -1;
+  return bizNo && at > 0 ? bizNo.slice(0, at) : null;
+}
 
 export const ZFileInfo = z.object({
   fileKey: z.string(),
@@ -47,6 +106,24 @@ export const ZFileEvidence = z.object({
   chain: ZChainDetail,
 });
 export type TFileEvidence = z.infer<typeof ZFileEvidence>;
+
+/** Spec 7 /file/preDownload and /file/preDownloadStats. */
+export const ZPreDownloadRequest = z.object({
+  fileKey: z.string().trim().min(1).max(100),
+  /** The download's name; the stored file name without it. */
+  fileName: z.string().trim().max(200).optional(),
+  /** Accepted for the console's older callers (the kind of download, an import task); not used. */
+  type: z.union([z.string().max(50), z.number()]).optional(),
+  taskId: z.union([z.string().max(100), z.number()]).optional(),
+});
+export const ZPreDownload = z.object({
+  /** Below the console's origin: /api/file/signed?token=…, usable without a session until it expires. */
+  url: z.string(),
+  fileName: z.string(),
+  /** The file's content type. */
+  blobType: z.string(),
+});
+export type TPreDownload = z.infer<typeof ZPreDownload>;
 
 export const fileEndpoints = {
   /** Multipart: field `file`; query bizType and bizNo. Registered by hand (multipart), described here. */
@@ -99,6 +176,51 @@ export const fileEndpoints = {
     tag: 'file',
     summary:
       "A4 PDF certificate of one of the enterprise's records, by `uuid`: an evidence record's rowkey (its ledger event id, as /file/list and the chain records list give it) or its txHash / data hash (64 hex) gives the blockchain evidence certificate (sealed records only, L3001 before); a certificate number (TH-CERT-…) gives the enterprise certification certificate (needs ViewBlockchainCertificate). Another enterprise's record is E1003 like an unknown one",
+  }),
+  /**
+   * Deletes one attachment: the file leaves its record's list (its row and content go), while the
+   * evidence of its upload stays on the ledger, which is append-only, beside the deletion's own evidence.
+   * The permission is the UploadAffix code of the page its bizNo names, checked by the handler.
+   */
+  deleteByRowkey: endpoint({
+    method: 'POST',
+    path: '/file/deleteByRowkey',
+    input: z.object({ rowKey: z.string().trim().min(1).max(100) }),
+    output: z.null(),
+    auth: 'enterprise',
+    tag: 'file',
+    summary:
+      "Delete one of the enterprise's attachments by its rowKey (the upload evidence's rowkey of /file/list): needs `<pageCode>:UploadAffix` of the page its bizNo `<pageCode>:<key>` names (E1008 without it); the upload's evidence stays on the ledger and the deletion is recorded as evidence (file.deleted); an unknown rowKey, another enterprise's file or a file that is not an attachment is E1003",
+  }),
+  preDownload: endpoint({
+    method: 'POST',
+    path: '/file/preDownload',
+    input: ZPreDownloadRequest,
+    output: ZPreDownload,
+    auth: 'enterprise',
+    tag: 'file',
+    summary: `A download link of one of the enterprise's files (fileKey) that needs no session: \`url\` (GET /api/file/signed?token=…, HMAC-signed) is valid for 3 minutes, then answers F1008; fileName names the download (the stored name without it); type and taskId are accepted and not used. Another enterprise's file is E1003`,
+  }),
+  preDownloadStats: endpoint({
+    method: 'POST',
+    path: '/file/preDownloadStats',
+    input: ZPreDownloadRequest,
+    output: ZPreDownload,
+    auth: 'enterprise',
+    tag: 'file',
+    summary:
+      "As /file/preDownload, and counts the download: each link issued adds one to the file's download counter (files.download_count), kept for usage statistics",
+  }),
+  /** Registered by hand (binary answer, no session), described here. */
+  signedDownload: endpoint({
+    method: 'GET',
+    path: '/file/signed',
+    input: z.object({ token: z.string().min(1).max(2000) }),
+    output: z.unknown(),
+    auth: 'public',
+    tag: 'file',
+    summary:
+      'The file of a /file/preDownload link, as an attachment with its content type; an expired link is F1008 (valid 3 minutes: click again), a changed or unknown one E1003',
   }),
 };
 

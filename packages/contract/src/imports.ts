@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { DOCUMENT_TYPES } from './document-types.ts';
 import { listRequest, ZListResponse } from './list.ts';
 
 /*
@@ -11,7 +12,7 @@ import { listRequest, ZListResponse } from './list.ts';
  */
 
 /** The resources that can be imported; each names its template, its records and its error logs. */
-export const IMPORT_KINDS = [
+const MASTER_DATA_KINDS = [
   'partner',
   'project',
   'product',
@@ -20,8 +21,10 @@ export const IMPORT_KINDS = [
   'materialRelation',
   'customMaterialRelation',
 ] as const;
-export type TImportKind = (typeof IMPORT_KINDS)[number];
-export const ZImportKind = z.enum(IMPORT_KINDS);
+/** Master data by name; each document type by its menu code (document-types.ts). */
+export const IMPORT_KINDS: readonly string[] = [...MASTER_DATA_KINDS, ...DOCUMENT_TYPES.map((d) => d.code)];
+export type TImportKind = (typeof MASTER_DATA_KINDS)[number] | (string & {});
+export const ZImportKind = z.string().refine((k) => IMPORT_KINDS.includes(k));
 
 /** queued -> running -> completed (some or all rows may have failed) | failed (the file itself was unusable). */
 export const ZImportStatus = z.enum(['queued', 'running', 'completed', 'failed']);

@@ -11,6 +11,7 @@ export * from './user.ts';
 export * from './menu.ts';
 export * from './menu-tree.ts';
 export * from './file.ts';
+export * from './file-error-log.ts';
 export * from './certification.ts';
 export * from './member.ts';
 export * from './role.ts';
@@ -27,6 +28,8 @@ export * from './carbon.ts';
 export * from './partner.ts';
 export * from './material-relation.ts';
 export * from './material.ts';
+export * from './document.ts';
+export * from './trace.ts';
 
 import { authEndpoints } from './auth.ts';
 import { userEndpoints } from './user.ts';
@@ -34,6 +37,7 @@ import { logEndpoints } from './log.ts';
 import { systemEndpoints } from './system.ts';
 import { examineAuditEndpoints, examineEndpoints } from './examine.ts';
 import { fileEndpoints, passEndpoints } from './file.ts';
+import { fileErrorLogEndpoints } from './file-error-log.ts';
 import { certificationEndpoints, operatorCertificationEndpoints } from './certification.ts';
 import { memberEndpoints } from './member.ts';
 import { roleEndpoints } from './role.ts';
@@ -47,6 +51,8 @@ import { carbonEndpoints } from './carbon.ts';
 import { partnerEndpoints } from './partner.ts';
 import { customMaterialRelationEndpoints, materialRelationEndpoints } from './material-relation.ts';
 import { materialDataEndpoints, materialDataInEndpoints } from './material.ts';
+import { documentCommonEndpoints, documentEndpoints } from './document.ts';
+import { traceEndpoints } from './trace.ts';
 
 /** Every endpoint of the API, by domain. The server registers these; the web calls them. */
 export const api = {
@@ -55,6 +61,7 @@ export const api = {
   log: logEndpoints,
   examine: { ...examineEndpoints, ...examineAuditEndpoints },
   file: fileEndpoints,
+  fileErrorLog: fileErrorLogEndpoints,
   pass: passEndpoints,
   ledger: ledgerEndpoints,
   publicLedger: publicLedgerEndpoints,
@@ -74,4 +81,7 @@ export const api = {
   customMaterialRelation: customMaterialRelationEndpoints,
   materialData: materialDataEndpoints,
   materialDataIn: materialDataInEndpoints,
+  document: documentEndpoints,
+  documentCommon: documentCommonEndpoints,
+  trace: traceEndpoints,
 };

@@ -4,6 +4,7 @@ import { importExportEndpoints, type TImportKind } from './imports.ts';
 import { recordStamps } from './ledger.ts';
 import { listRequest, ZListResponse } from './list.ts';
 import { LIMITS } from './limits.ts';
+import { recordEndpoints } from './record-endpoints.ts';
 import { PARTNER_LIMITS, ZPartnerOption } from './partner.ts';
 
 /*
@@ -120,8 +121,6 @@ export const ZLinkCandidate = ZOwnItem.extend({
 });
 export type TLinkCandidate = z.infer<typeof ZLinkCandidate>;
 
-const MAPPING_BATCH_MAX = Math.max(...LIMITS.pageSizeOptions);
-
 interface RelationEndpointsOptions {
   direction: TRelationDirection;
   /** Path below /api: '/materialRelation' or '/customMaterialRelation'. */
@@ -137,65 +136,22 @@ function relationEndpoints(o: RelationEndpointsOptions) {
   const tag = o.base.slice(1);
   const partnerNoun = o.direction === 'supplier' ? 'supplier' : 'client';
   return {
-    page: endpoint({
-      method: 'POST',
-      path: `${o.base}/page`,
-      input: listRequest(ZMaterialRelationFilters),
-      output: ZListResponse(ZMaterialRelation),
-      auth: 'enterprise',
-      permission: o.code,
+    ...recordEndpoints({
+      base: o.base,
+      code: o.code,
       tag,
-      summary: `The enterprise's ${o.noun} with the linked own item, the partner's DID when settled and the evidence; sortField partnerCode, partnerMaterialNo, createdAt (default, newest first) or updatedAt`,
-    }),
-    detail: endpoint({
-      method: 'POST',
-      path: `${o.base}/detail`,
-      input: z.object({ id: z.number().int() }),
-      output: ZMaterialRelation,
-      auth: 'enterprise',
-      permission: o.code,
-      tag,
-      summary: 'One mapping',
-    }),
-    add: endpoint({
-      method: 'POST',
-      path: `${o.base}/add`,
-      input: ZMaterialRelationCreate,
-      output: ZMaterialRelation,
-      auth: 'enterprise',
-      permission: `${o.code}:Create`,
-      tag,
-      summary: `Map a ${partnerNoun}'s material number (unique per ${partnerNoun}: B2063); recorded as evidence`,
-    }),
-    update: endpoint({
-      method: 'POST',
-      path: `${o.base}/update`,
-      input: ZMaterialRelationUpdate,
-      output: ZMaterialRelation,
-      auth: 'enterprise',
-      permission: `${o.code}:Edit`,
-      tag,
-      summary: 'Change a mapping (its link stays); recorded as evidence',
-    }),
-    delete: endpoint({
-      method: 'POST',
-      path: `${o.base}/delete`,
-      input: z.object({ id: z.number().int() }),
-      output: z.null(),
-      auth: 'enterprise',
-      permission: `${o.code}:Delete`,
-      tag,
-      summary: 'Delete a mapping; refused (B2040) while business data references it; recorded as evidence',
-    }),
-    batchDelete: endpoint({
-      method: 'POST',
-      path: `${o.base}/batchDelete`,
-      input: z.object({ ids: z.array(z.number().int()).min(1).max(MAPPING_BATCH_MAX) }),
-      output: z.null(),
-      auth: 'enterprise',
-      permission: `${o.code}:BatchDelete`,
-      tag,
-      summary: 'Delete several mappings, all or none',
+      filters: ZMaterialRelationFilters,
+      item: ZMaterialRelation,
+      create: ZMaterialRelationCreate,
+      update: ZMaterialRelationUpdate,
+      summaries: {
+        page: `The enterprise's ${o.noun} with the linked own item, the partner's DID when settled and the evidence; sortField partnerCode, partnerMaterialNo, createdAt (default, newest first) or updatedAt`,
+        detail: 'One mapping',
+        add: `Map a ${partnerNoun}'s material number (unique per ${partnerNoun}: B2063); recorded as evidence`,
+        update: 'Change a mapping (its link stays); recorded as evidence',
+        delete: 'Delete a mapping; refused (B2040) while business data references it; recorded as evidence',
+        batchDelete: 'Delete several mappings, all or none',
+      },
     }),
     partnerOptions: endpoint({
       method: 'POST',

@@ -3,7 +3,7 @@ import { endpoint } from './endpoint.ts';
 import { importExportEndpoints, type TImportKind } from './imports.ts';
 import { recordStamps, ZChainDetail } from './ledger.ts';
 import { LIMITS } from './limits.ts';
-import { listRequest, ZListResponse } from './list.ts';
+import { recordEndpoints } from './record-endpoints.ts';
 import { zWeight } from './validators/numbers.ts';
 
 /*
@@ -176,70 +176,22 @@ function materialEndpointsOf(nature: TMaterialNature) {
   const tag = 'material';
   const noun = nature === 'purchased' ? 'purchased materials' : 'homemade semi-finished products';
   return {
-    page: endpoint({
-      method: 'POST',
-      path: `${base}/page`,
-      input: listRequest(ZMaterialFilters),
-      output: ZListResponse(ZMaterial),
-      auth: 'enterprise',
-      permission: code,
+    ...recordEndpoints({
+      base,
+      code,
       tag,
-      summary: `The enterprise's ${noun} with their evidence; sortField code, name, batchNo, weight, receiptTime, createdAt (default, newest first) or updatedAt`,
-    }),
-    detail: endpoint({
-      method: 'POST',
-      path: `${base}/detail`,
-      input: ZId,
-      output: ZMaterial,
-      auth: 'enterprise',
-      permission: code,
-      tag,
-      summary: `One of the ${noun}`,
-    }),
-    add: endpoint({
-      method: 'POST',
-      path: `${base}/add`,
-      input: create,
-      output: ZMaterial,
-      auth: 'enterprise',
-      permission: `${code}:Create`,
-      tag,
-      summary: `Create one of the ${noun} (code and batch number unique per nature; B2050 when it exists); recorded as evidence`,
-    }),
-    update: endpoint({
-      method: 'POST',
-      path: `${base}/update`,
-      input: update,
-      output: ZMaterial,
-      auth: 'enterprise',
-      permission: `${code}:Edit`,
-      tag,
-      summary: `Change one of the ${noun} (the quality report stays); recorded as evidence`,
-    }),
-    delete: endpoint({
-      method: 'POST',
-      path: `${base}/delete`,
-      input: ZId,
-      output: z.null(),
-      auth: 'enterprise',
-      permission: `${code}:Delete`,
-      tag,
-      summary: `Delete one of the ${noun}; refused (B2040) while products or code mappings reference it; recorded as evidence`,
-    }),
-    batchDelete: endpoint({
-      method: 'POST',
-      path: `${base}/batchDelete`,
-      input: z.object({
-        ids: z
-          .array(z.number().int())
-          .min(1)
-          .max(Math.max(...LIMITS.pageSizeOptions)),
-      }),
-      output: z.object({ deleted: z.number().int() }),
-      auth: 'enterprise',
-      permission: `${code}:BatchDelete`,
-      tag,
-      summary: `Delete several ${noun} at once, all or none: refused (B2040) when any is referenced, E1003 when any is unknown`,
+      filters: ZMaterialFilters,
+      item: ZMaterial,
+      create,
+      update,
+      summaries: {
+        page: `The enterprise's ${noun} with their evidence; sortField code, name, batchNo, weight, receiptTime, createdAt (default, newest first) or updatedAt`,
+        detail: `One of the ${noun}`,
+        add: `Create one of the ${noun} (code and batch number unique per nature; B2050 when it exists); recorded as evidence`,
+        update: `Change one of the ${noun} (the quality report stays); recorded as evidence`,
+        delete: `Delete one of the ${noun}; refused (B2040) while products or code mappings reference it; recorded as evidence`,
+        batchDelete: `Delete several ${noun} at once, all or none: refused (B2040) when any is referenced, E1003 when any is unknown`,
+      },
     }),
     attachQuality: endpoint({
       method: 'POST',

@@ -1,3 +1,4 @@
+import { DOCUMENT_TYPES } from './document-types.ts';
 import type { TMenuDef } from './menu.ts';
 
 /*
@@ -477,4 +478,10 @@ export const AVAILABLE_PAGES: ReadonlySet<string> = new Set([
   'basicData/custommaterialRelation',
   'basicData/custommaterialRelation/uploadOperation',
   'basicData/custommaterialRelation/link',
+  'dataManagement/dataList',
+  'dataManagement/vinsnList',
+  'dataManagement/materialList',
+  'dataManagement/supplier',
+  // Every document list of the catalogue with its upload records.
+  ...DOCUMENT_TYPES.flatMap((d) => [d.route, `${d.route}/uploadOperation`]),
 ]);

@@ -9,6 +9,7 @@ import { fileRoutes } from './file/routes.ts';
 import { ledgerRoutes } from './ledger/routes.ts';
 import { logRoutes } from './log/routes.ts';
 import { materialRoutes } from './material/routes.ts';
+import { documentRoutes } from './document/routes.ts';
 import { materialRelationRoutes } from './material-relation/routes.ts';
 import { memberRoutes } from './member/routes.ts';
 import { operatorRoutes } from './operator/routes.ts';
@@ -19,6 +20,7 @@ import { productRoutes } from './product/routes.ts';
 import { carbonRoutes } from './carbon/routes.ts';
 import { roleRoutes } from './role/routes.ts';
 import { systemRoutes } from './system/routes.ts';
+import { traceRoutes } from './trace/routes.ts';
 import { userRoutes } from './user/routes.ts';
 
 /** Every domain module of the API. */
@@ -43,4 +45,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   partnerRoutes(app, deps);
   materialRelationRoutes(app, deps);
   materialRoutes(app, deps);
+  documentRoutes(app, deps);
+  traceRoutes(app, deps);
 }

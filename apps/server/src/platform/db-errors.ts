@@ -1,3 +1,6 @@
+import type { TErrorKey } from '@tracehub/contract';
+import { AppError } from './errors.ts';
+
 /**
  * The unique index or constraint a failed write violated (SQLSTATE 23505), or null for any other error.
  * Drizzle wraps the driver's error (node-postgres or PGlite) in `cause`; both carry `code` and `constraint`.
@@ -9,4 +12,23 @@ export function violatedUnique(err: unknown): string | null {
     e = cause;
   }
   return null;
+}
+
+/**
+ * Runs a write; a violation of one of the named unique indexes becomes that index's catalogue error. The
+ * services check a key is free before writing, so this is a concurrent request that won the race for the
+ * same key: the same duplicate, reported the same way.
+ */
+export async function uniqueAsError<T>(
+  write: () => Promise<T>,
+  errors: Readonly<Record<string, TErrorKey>>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const index = violatedUnique(err);
+    const key = index === null ? undefined : errors[index];
+    if (key) throw new AppError(key);
+    throw err;
+  }
 }

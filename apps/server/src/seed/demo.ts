@@ -1,11 +1,13 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { ENTERPRISE_MENU, EXAMINE_STATUS, menuCodes } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
 import { enterpriseUsers, enterprises, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
 import { hashPassword } from '../platform/crypto.ts';
 import { newEnterpriseIdentity } from '../platform/keys.ts';
 import type { PlatformKey } from '../platform/ledger/platform-key.ts';
+import type { Mailer } from '../platform/mail.ts';
 import type { FileStorage } from '../platform/storage.ts';
+import { seedDemoSupplyChain } from './demo-supply-chain.ts';
 import {
   DEMO_PROFILES,
   demoProfileColumns,
@@ -89,7 +91,15 @@ const CLERK_CODES = ['Workbench', 'UserCenter', 'PerBasic', 'PerFrom'];
 /** Seeds the demo data set, only into a database without accounts. Returns whether it seeded. */
 export async function seedDemo(
   db: Db,
-  opts: { masterKey: Buffer; platformKey: PlatformKey; chainId: number; storage: FileStorage },
+  opts: {
+    masterKey: Buffer;
+    platformKey: PlatformKey;
+    chainId: number;
+    storage: FileStorage;
+    mailer: Mailer;
+    /** Also the demo supply chain. */
+    chain: boolean;
+  },
 ): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
@@ -214,5 +224,28 @@ export async function seedDemo(
       now: new Date(now),
     });
   });
+  if (opts.chain) await seedChainOfDemo(db, opts);
   return true;
+}
+
+/** The demo supply chain between the mine, the battery maker and the automaker (demo-supply-chain.ts). */
+async function seedChainOfDemo(db: Db, opts: { masterKey: Buffer; mailer: Mailer }): Promise<void> {
+  const accounts = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.username, ['demo-auto', 'demo-supplier', 'operator']));
+  const userId = (name: string) => accounts.find((u) => u.username === name)!.id;
+  const of = (key: string, user: string) => {
+    const e = DEMO_ENTERPRISES.find((d) => d.key === key)!;
+    return { uuid: e.uuid, usci: e.usci, userId: userId(user) };
+  };
+  await seedDemoSupplyChain(
+    db,
+    { keys: { masterKey: opts.masterKey }, mailer: opts.mailer },
+    {
+      mine: of('mine', 'operator'),
+      supplier: of('supplier', 'demo-supplier'),
+      auto: of('auto', 'demo-auto'),
+    },
+  );
 }

@@ -113,3 +113,26 @@ export async function sessionOf(db: Db, token: string) {
 export async function inBothLangs<T>(fn: (lang: TLang) => Promise<T>): Promise<[T, T]> {
   return [await fn('zh'), await fn('en')];
 }
+
+/**
+ * The top-level modules of the menu whose pages are built, in menu order: what an administrator's menu and
+ * the role permission tree show. Written out, so that a page served or withdrawn by mistake is noticed.
+ */
+export const SERVED_MODULES = [
+  'Workbench',
+  'BasicData',
+  'StagePurchase',
+  'StageProduction',
+  'StageSale',
+  'StageLogistics',
+  'InternalA',
+  'InternalB',
+  'InternalC',
+  'InternalD',
+  'InternalE',
+  'DataManagement',
+  'Evidence',
+  'UserCenter',
+  'Account',
+  'Log',
+] as const;

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { Layout } from '../layout/Layout';
 import { FullPageLoading } from '../shared/FullPageLoading';
+import { STAGE_FILE_ERROR_LOG_PATH } from '../shared/navigation';
 import { NavigationBridge } from './bridges';
 import { OPERATOR_PAGES } from '../features/operator/pages';
 import { ADD_IDENTIFY_PATH, IDENTIFY_PATH, OperatorRouteGuard, RouteGuard } from './RouteGuard';
@@ -16,6 +17,7 @@ const OperatorLoginPage = lazyPage(() => import('../features/operator/OperatorLo
 const OperatorLayout = lazyPage(() => import('../layout/operator/OperatorLayout'));
 const ErrorPage = lazyPage(() => import('../features/errors/ErrorPage'));
 const VerifyPage = lazyPage(() => import('../features/verify/VerifyPage'));
+const FileErrorLogPage = lazyPage(() => import('../features/fileErrorLog/FileErrorLogPage'));
 
 /**
  * Public routes, the landing redirects, and everything else inside the console layout, whose pages come
@@ -40,6 +42,8 @@ export function AppRouter() {
             <Route path="/401" element={<ErrorPage code={401} />} />
             <Route path={IDENTIFY_PATH} element={<IdentifyPage />} />
             <Route path={ADD_IDENTIFY_PATH} element={<AddIdentifyEnterprisePage />} />
+            {/* Spec 2.1 lists it among the public routes, outside the console's menu; its data needs a session. */}
+            <Route path={STAGE_FILE_ERROR_LOG_PATH} element={<FileErrorLogPage />} />
             <Route path="/home" element={<Navigate to="/workbench" replace />} />
             <Route path="*" element={<Layout />} />
           </Route>

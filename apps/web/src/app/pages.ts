@@ -2,6 +2,7 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import type { TI18nKey } from '../i18n';
 import { lazyPage } from './lazyPage';
 import { resourcePages } from './resourcePages';
+import { documentPages } from '../features/document/documentPages';
 
 export interface TPageEntry {
   component: LazyExoticComponent<ComponentType>;
@@ -10,6 +11,15 @@ export interface TPageEntry {
   /** The page draws its own header instead of the shared page title. */
   ownHeader?: boolean;
 }
+
+/** The project data drill-down (spec 2.2 /dataManagement): four levels, one module. */
+const drill = () => import('../features/dataManagement/DrillPages');
+const DRILL_PAGES = {
+  dataList: lazyPage<object>(() => drill().then((m) => ({ default: m.DataListPage }))),
+  vinsnList: lazyPage<object>(() => drill().then((m) => ({ default: m.VinsnListPage }))),
+  materialList: lazyPage<object>(() => drill().then((m) => ({ default: m.MaterialListPage }))),
+  supplier: lazyPage<object>(() => drill().then((m) => ({ default: m.SupplierPage }))),
+};
 
 /**
  * Component keys the server's menu may name, mapped to pages. The server can only choose among these;
@@ -124,6 +134,23 @@ export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
     () => import('../features/material/materialResource').then((m) => m.homemadeMaterialResource),
     { list: 'material.homemade.listDescription', records: 'imports.records.description' },
   ),
+  ...documentPages(),
+  'dataManagement/dataList': {
+    component: DRILL_PAGES.dataList,
+    description: 'dataManagement.dataList.description',
+  },
+  'dataManagement/vinsnList': {
+    component: DRILL_PAGES.vinsnList,
+    description: 'dataManagement.vinsnList.description',
+  },
+  'dataManagement/materialList': {
+    component: DRILL_PAGES.materialList,
+    description: 'dataManagement.materialList.description',
+  },
+  'dataManagement/supplier': {
+    component: DRILL_PAGES.supplier,
+    description: 'dataManagement.supplier.description',
+  },
 };
 
 export function pageEntry(componentKey: string): TPageEntry | undefined {

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Spin } from 'antd';
 import { useTabs } from '../stores/tabs';
 import { stripCacheFlag } from '../shared/cacheFlag';
+import { pickLangText, useLang } from '../i18n';
 import { PageErrorBoundary } from '../shared/PageErrorBoundary';
 import { tabOfRoute, type TPageRoute, type TRouteMatch } from '../app/menuRoutes';
 import { pageEntry } from '../app/pages';
@@ -22,11 +23,15 @@ function PageFrame({ route }: { route: TPageRoute }) {
   // The tab's own location: kept-alive pages render under theirs, not the browser's.
   const { pathname } = useLocation();
   const refused = useModuleGate((s) => s.blocked.has(pathname));
+  const lang = useLang();
   if (refused || !route.node.configured) {
     return (
       <>
         <PageTitle route={route} />
-        <ModuleNotConfiguredView menuStale={route.node.configured} />
+        <ModuleNotConfiguredView
+          menuStale={route.node.configured}
+          moduleName={pickLangText(lang, route.node.title, route.node.titleEn)}
+        />
       </>
     );
   }

@@ -6,6 +6,7 @@ import { pickLangText, useLang } from '../i18n';
 import { useDocumentTitle } from '../shared/useDocumentTitle';
 import { affixTabs, matchPageRoute, usePageRoutes } from '../app/menuRoutes';
 import { LAYOUT_SETTINGS } from '../app/settings';
+import { prefetchCurrencies } from '../features/document/queries';
 import { Sidebar } from './Sidebar';
 import { Navbar } from './Navbar';
 import { TagsView } from './TagsView';
@@ -24,6 +25,11 @@ export function Layout() {
   const withoutAnimation = useAppStore((s) => s.sidebarWithoutAnimation);
   const closeSidebar = useAppStore((s) => s.closeSidebar);
   useResponsiveDevice();
+
+  // Spec 7: the currencies of the document forms are loaded once, when the main layout mounts.
+  useEffect(() => {
+    void prefetchCurrencies();
+  }, []);
 
   // Fixed tabs come from the menu; restored tabs of pages the menu no longer has are dropped.
   useEffect(() => {

@@ -15,6 +15,9 @@ import {
   FileProtectOutlined,
   FileSearchOutlined,
   FileTextOutlined,
+  FolderOpenOutlined,
+  TableOutlined,
+  BuildOutlined,
   GlobalOutlined,
   IdcardOutlined,
   KeyOutlined,
@@ -62,6 +65,12 @@ const MENU_ICONS: Readonly<Record<string, ComponentType>> = {
   sale: ShopOutlined,
   ticket: SolutionOutlined,
   tool: ToolOutlined,
+  // The document stages and tables, and project data.
+  shoppingCart: ShoppingCartOutlined,
+  build: BuildOutlined,
+  shop: ShopOutlined,
+  table: TableOutlined,
+  folderOpen: FolderOpenOutlined,
 };
 
 export function MenuIcon({ name }: { name: string }) {

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { App } from 'antd';
 import {
   api,
-  FILE_BIZ_TYPES,
+  fileBizTypeExtensions,
   validationMessage,
   type TFileBizType,
   type TFileInfo,
@@ -54,7 +54,7 @@ export function FileUploadDialog({
 }) {
   const lang = useLang();
   const { message } = App.useApp();
-  const extensions = FILE_BIZ_TYPES[bizType];
+  const extensions = fileBizTypeExtensions(bizType);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);

@@ -107,6 +107,43 @@ export const VALIDATION_MESSAGES = {
     zh: '{field}不是本企业上传的 LCA 报告文件，请重新上传',
     en: '{field} is not an LCA report uploaded by your enterprise; please upload it again',
   },
+  'v.document.decimal': {
+    zh: '{field}应为不小于 0 的数字，最多 9 位整数和 4 位小数',
+    en: '{field} must be a number of at least 0 with at most 9 integer digits and 4 decimals',
+  },
+  'v.document.lotRequired': {
+    zh: '批次号与车架号/序列号至少填写一项',
+    en: 'Enter a batch number or a VIN/SN',
+  },
+  'v.document.currencyRequired': {
+    zh: '填写单价或金额时请选择币种',
+    en: 'Choose a currency for the unit price or amount',
+  },
+  'v.document.amountMismatch': {
+    zh: '金额应等于数量 × 单价',
+    en: 'The amount must equal quantity × unit price',
+  },
+  'v.document.noPartner': {
+    zh: '该类单据没有合作企业',
+    en: 'This kind of document has no partner',
+  },
+  'v.document.notOfType': {
+    zh: '{field}不属于该类单据',
+    en: '{field} does not belong to this kind of document',
+  },
+  'v.document.partnerUnknown': {
+    zh: '合作企业编码不存在：{code}',
+    en: 'Unknown partner code: {code}',
+  },
+  'v.document.returnExceeded': {
+    zh: '无法导入，超出可退货数量（可退 {left}）',
+    en: 'Unable to import, exceeded returnable quantity ({left} left)',
+  },
+  'v.document.noSalesData': { zh: '无法导入，未找到销售数据', en: 'Unable to import, no sales data found' },
+  'v.document.noReceiptData': {
+    zh: '无法导入，未找到采购入库数据',
+    en: 'Unable to import, no receipt data found',
+  },
   ...VALIDATOR_MESSAGES,
 } as const satisfies Record<string, TBilingual>;
 

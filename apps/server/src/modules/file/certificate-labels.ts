@@ -5,6 +5,7 @@ import { ERRORS, type TLang } from '@tracehub/contract';
 /** Evidence event types by name, as the console labels them (apps/web ledger.events). */
 export const EVENT_TYPE_LABELS: Readonly<Record<string, { zh: string; en: string }>> = {
   'file.uploaded': { zh: '文件上传', en: 'File uploaded' },
+  'file.deleted': { zh: '删除附件', en: 'Attachment deleted' },
   'enterprise.certified': { zh: '企业认证', en: 'Enterprise certified' },
   'company.updated': { zh: '企业信息变更', en: 'Company information changed' },
   'material.created': { zh: '新增物料', en: 'Material created' },

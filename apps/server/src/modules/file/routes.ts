@@ -6,7 +6,9 @@ import { AppError } from '../../platform/errors.ts';
 import { authenticateSession, registerEndpoint, requestMeta, successEnvelope } from '../../platform/http.ts';
 import { certificateRoutes } from './certificate-routes.ts';
 import { sendFile } from '../../platform/http-binary.ts';
-import { listFiles, readFile, uploadFile } from './service.ts';
+import { attachmentRoutes } from './attachment-routes.ts';
+import { assertMayAttach, listFiles, readFile, uploadFile } from './service.ts';
+import { recordRefusedTransfer } from './transfer-errors.ts';
 
 // Documents the multipart part for OpenAPI; the handler reads the parts itself, so the parsed body is null.
 const MULTIPART_FILE_BODY = z
@@ -22,6 +24,8 @@ export function fileRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, list, (input, { db, tenant }) => listFiles(db, tenant, input));
   // The certificate PDF (/file/viewChainPdf) and a file's chain detail (/pass/chainFile).
   certificateRoutes(app, deps);
+  // Deleting attachments, session-free download links and the failed transfers of documents.
+  attachmentRoutes(app, deps);
   // As registerEndpoint does: the caller is checked on request, before the query or any part is read.
   const callers = new WeakMap<FastifyRequest, SessionContext>();
   const authenticated = (level: 'session' | 'anyKind') => async (req: FastifyRequest) => {
@@ -49,18 +53,37 @@ export function fileRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (req) => {
       const meta = requestMeta(req);
       const session = callerOf(req);
-      const part = await req.file();
-      // toBuffer fails with FST_REQ_FILE_TOO_LARGE (F1001 'Max5MB') beyond the multipart limit.
-      const content = part ? await part.toBuffer() : null;
       const query = req.query as TParsed<typeof upload>;
-      const info = await uploadFile(
-        deps,
-        session,
-        query,
-        part && content ? { fileName: part.filename, content } : null,
-        meta,
-      );
-      return successEnvelope(meta, info);
+      // Refused before the file is read: a missing permission is not a failed transfer.
+      assertMayAttach(session, query);
+      const part = await req.file();
+      try {
+        // toBuffer fails with FST_REQ_FILE_TOO_LARGE (F1001 'Max5MB') beyond the multipart limit.
+        const content = part ? await part.toBuffer() : null;
+        const info = await uploadFile(
+          deps,
+          session,
+          query,
+          part && content ? { fileName: part.filename, content } : null,
+          meta,
+        );
+        return successEnvelope(meta, info);
+      } catch (error) {
+        // A document's attachment that did not arrive is listed on /stage/fileErrorLog; the request
+        // still fails with its own error, whatever happens to the record.
+        if (part) {
+          await recordRefusedTransfer(deps.db, {
+            enterpriseUuid: session.enterpriseUuid,
+            userId: session.userId,
+            bizType: query.bizType,
+            bizNo: query.bizNo,
+            fileName: part.filename,
+            error,
+            lang: meta.lang,
+          }).catch((failure: unknown) => req.log.error({ err: failure }, 'refused transfer not recorded'));
+        }
+        throw error;
+      }
     },
   });
 

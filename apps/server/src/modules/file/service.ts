@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import {
-  FILE_BIZ_TYPES,
+  attachmentPageCode,
+  fileBizTypeExtensions,
   fileExtension,
   isAllowedFile,
+  isAttachmentBizType,
   type TFileBizType,
   type TFileEvidence,
   type TFileInfo,
@@ -15,6 +17,7 @@ import { sha256Hex } from '../../platform/crypto.ts';
 import { AppError, fieldInvalid } from '../../platform/errors.ts';
 import { chainDetails, latestEventsOf } from '../../platform/ledger/records.ts';
 import { EVIDENCE, recordFileUpload } from '../../platform/ledger/subjects.ts';
+import { assertEndpointAccess } from '../../platform/permissions.ts';
 import { storageKeyOf } from '../../platform/storage.ts';
 import { findFileByKey, toFileInfo, type FileRow } from './repo.ts';
 
@@ -48,6 +51,20 @@ export interface Upload {
 }
 
 /**
+ * An attachment is filed under a record of a page (bizNo `<pageCode>:<key>`): uploading one needs that
+ * page's UploadAffix, as deleting it does, whatever the client shows.
+ */
+export function assertMayAttach(
+  session: SessionContext,
+  input: { bizType: string; bizNo?: string | undefined },
+) {
+  if (!isAttachmentBizType(input.bizType)) return;
+  const page = attachmentPageCode(input.bizNo ?? null);
+  if (!page || !session.enterpriseUuid) throw new AppError('FORBIDDEN');
+  assertEndpointAccess([`${page}:UploadAffix`], session);
+}
+
+/**
  * Stores one upload: the extension must be one the business type accepts and the leading bytes must be
  * of that extension's kind (spec 5); the content is hashed (SHA-256) and kept under a random key, and the
  * upload is recorded on the evidence ledger (data hash = the SHA-256) in the same transaction as its row.
@@ -60,7 +77,7 @@ export async function uploadFile(
   meta: RequestMeta,
 ): Promise<TFileInfo> {
   if (!upload) throw fieldInvalid(meta.lang, 'file', 'v.file.required');
-  const allowed = FILE_BIZ_TYPES[input.bizType];
+  const allowed = fileBizTypeExtensions(input.bizType);
   const fileName = cleanFileName(upload.fileName);
   if (!isAllowedFile(fileName, upload.content, allowed)) {
     throw new AppError('FILE_TYPE_INVALID', { types: allowed.join('/') });

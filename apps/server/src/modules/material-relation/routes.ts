@@ -3,6 +3,7 @@ import { api, type TRelationDirection } from '@tracehub/contract';
 import type { AppDeps } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
 import { registerImportExport } from '../../platform/imports/routes.ts';
+import { registerRecordEndpoints } from '../../platform/record-routes.ts';
 import { RELATION_TRANSFER } from './import-export.ts';
 import { registerRelationReferences } from './references.ts';
 import * as relation from './service.ts';
@@ -15,24 +16,13 @@ const ENDPOINTS = {
 /** The mappings of one direction: list, changes, the link page, import and export. */
 function directionRoutes(app: FastifyInstance, deps: AppDeps, direction: TRelationDirection): void {
   const e = ENDPOINTS[direction];
-  registerEndpoint(app, deps, e.page, (input, { db, tenant }) =>
-    relation.pageRelations(db, tenant, direction, input),
-  );
-  registerEndpoint(app, deps, e.detail, (input, { db, tenant }) =>
-    relation.relationDetail(db, tenant, direction, input.id),
-  );
-  registerEndpoint(app, deps, e.add, (input, { db, tenant }) =>
-    relation.addRelation(db, deps, tenant, direction, input),
-  );
-  registerEndpoint(app, deps, e.update, (input, { db, tenant }) =>
-    relation.editRelation(db, deps, tenant, direction, input),
-  );
-  registerEndpoint(app, deps, e.delete, (input, { db, tenant }) =>
-    relation.removeRelations(db, deps, tenant, direction, [input.id]),
-  );
-  registerEndpoint(app, deps, e.batchDelete, (input, { db, tenant }) =>
-    relation.removeRelations(db, deps, tenant, direction, input.ids),
-  );
+  registerRecordEndpoints(app, deps, e, {
+    page: (db, tenant, req) => relation.pageRelations(db, tenant, direction, req),
+    detail: (db, tenant, id) => relation.relationDetail(db, tenant, direction, id),
+    add: (db, tenant, input) => relation.addRelation(db, deps, tenant, direction, input),
+    update: (db, tenant, input) => relation.editRelation(db, deps, tenant, direction, input),
+    remove: (db, tenant, ids) => relation.removeRelations(db, deps, tenant, direction, ids),
+  });
   registerEndpoint(app, deps, e.partnerOptions, (input, { db, tenant }) =>
     relation.partnerOptions(db, tenant, direction, input.keyword),
   );

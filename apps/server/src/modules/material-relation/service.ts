@@ -12,7 +12,7 @@ import {
 } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/context.ts';
-import { violatedUnique } from '../../platform/db-errors.ts';
+import { uniqueAsError } from '../../platform/db-errors.ts';
 import { existingNaturalKeys } from '../../platform/imports/natural-keys.ts';
 import { AppError } from '../../platform/errors.ts';
 import { appendEvidence, appendEvidenceBatch, type EvidenceKeys } from '../../platform/ledger/append.ts';
@@ -48,14 +48,8 @@ const UNIQUE_MAPPING = 'material_relations_uq';
 const PARTNER_OPTIONS_MAX = 100;
 
 /** A concurrent request that won the unique index is the same duplicate as one found before. */
-async function duplicateAsExists<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (violatedUnique(err) === UNIQUE_MAPPING) throw new AppError('MATERIAL_RELATION_EXISTS');
-    throw err;
-  }
-}
+const duplicateAsExists = <T>(write: () => Promise<T>) =>
+  uniqueAsError(write, { [UNIQUE_MAPPING]: 'MATERIAL_RELATION_EXISTS' });
 
 async function mustFind(
   db: Db,
@@ -257,7 +251,7 @@ export async function removeRelations(
   tenant: TenantContext,
   direction: TRelationDirection,
   ids: readonly number[],
-): Promise<null> {
+): Promise<number> {
   const found = await findRelations(db, tenant, direction, ids);
   if (found.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
   await assertNotReferenced(
@@ -285,7 +279,7 @@ export async function removeRelations(
       );
     }),
   );
-  return null;
+  return deleted.length;
 }
 
 export async function partnerOptions(

@@ -3,31 +3,20 @@ import { materialEndpoints, MATERIAL_NATURES, type TMaterialNature } from '@trac
 import type { AppDeps } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
 import { registerImportExport } from '../../platform/imports/routes.ts';
+import { registerRecordEndpoints } from '../../platform/record-routes.ts';
 import { materialTransfers } from './import-export.ts';
 import * as material from './service.ts';
 
 /** One nature's page: its endpoints, each fixing the nature and checking that page's own codes. */
 function natureRoutes(app: FastifyInstance, deps: AppDeps, nature: TMaterialNature): void {
   const e = materialEndpoints[nature];
-  registerEndpoint(app, deps, e.page, (input, { db, tenant }) =>
-    material.pageMaterials(db, tenant, nature, input),
-  );
-  registerEndpoint(app, deps, e.detail, (input, { db, tenant }) =>
-    material.materialDetail(db, tenant, nature, input.id),
-  );
-  registerEndpoint(app, deps, e.add, (input, { db, tenant }) =>
-    material.addMaterial(db, deps, tenant, nature, input),
-  );
-  registerEndpoint(app, deps, e.update, (input, { db, tenant }) =>
-    material.editMaterial(db, deps, tenant, nature, input),
-  );
-  registerEndpoint(app, deps, e.delete, async (input, { db, tenant }) => {
-    await material.removeMaterials(db, deps, tenant, nature, [input.id]);
-    return null;
+  registerRecordEndpoints(app, deps, e, {
+    page: (db, tenant, req) => material.pageMaterials(db, tenant, nature, req),
+    detail: (db, tenant, id) => material.materialDetail(db, tenant, nature, id),
+    add: (db, tenant, input) => material.addMaterial(db, deps, tenant, nature, input),
+    update: (db, tenant, input) => material.editMaterial(db, deps, tenant, nature, input),
+    remove: (db, tenant, ids) => material.removeMaterials(db, deps, tenant, nature, ids),
   });
-  registerEndpoint(app, deps, e.batchDelete, async (input, { db, tenant }) => ({
-    deleted: await material.removeMaterials(db, deps, tenant, nature, input.ids),
-  }));
   registerEndpoint(app, deps, e.attachQuality, (input, { db, tenant, meta }) =>
     material.attachQuality(db, deps, tenant, nature, input, meta.lang),
   );

@@ -9,7 +9,7 @@ import type {
 } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/context.ts';
-import { violatedUnique } from '../../platform/db-errors.ts';
+import { uniqueAsError } from '../../platform/db-errors.ts';
 import { AppError, fieldInvalid } from '../../platform/errors.ts';
 import { existingNaturalKeys } from '../../platform/imports/natural-keys.ts';
 import { appendEvidence, appendEvidenceBatch, type EvidenceKeys } from '../../platform/ledger/append.ts';
@@ -59,14 +59,8 @@ async function assertKeyFree(
 }
 
 /** A concurrent request that won the unique index is the same duplicate as one found before. */
-async function duplicateAsExists<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (violatedUnique(err) === UNIQUE_KEY) throw new AppError('MATERIAL_EXISTS');
-    throw err;
-  }
-}
+const duplicateAsExists = <T>(write: () => Promise<T>) =>
+  uniqueAsError(write, { [UNIQUE_KEY]: 'MATERIAL_EXISTS' });
 
 const detailOf = async (db: Db, row: MaterialRow): Promise<TMaterial> =>
   (await withChainDetails(db, [row]))[0]!;

@@ -10,7 +10,7 @@ import type {
 } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/context.ts';
-import { violatedUnique } from '../../platform/db-errors.ts';
+import { uniqueAsError } from '../../platform/db-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { appendEvidence, appendEvidenceBatch } from '../../platform/ledger/append.ts';
 import { latestChainDetails } from '../../platform/ledger/records.ts';
@@ -65,16 +65,8 @@ async function assertFree(
 }
 
 /** A concurrent request that won a unique index is the same duplicate as one found before. */
-async function duplicateAsExists<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    const index = violatedUnique(err);
-    if (index === UNIQUE_CODE) throw new AppError('PARTNER_CODE_EXISTS');
-    if (index === UNIQUE_USCI) throw new AppError('PARTNER_USCI_EXISTS');
-    throw err;
-  }
-}
+const duplicateAsExists = <T>(write: () => Promise<T>) =>
+  uniqueAsError(write, { [UNIQUE_CODE]: 'PARTNER_CODE_EXISTS', [UNIQUE_USCI]: 'PARTNER_USCI_EXISTS' });
 
 /**
  * The rows as the API shows them: settlement refreshed (one look-up for the page), each with the DID of its

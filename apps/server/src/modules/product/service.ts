@@ -12,7 +12,7 @@ import type {
 } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/context.ts';
-import { violatedUnique } from '../../platform/db-errors.ts';
+import { uniqueAsError } from '../../platform/db-errors.ts';
 import { decimalInput, decimalText } from '../../platform/decimal.ts';
 import { AppError, fieldInvalid } from '../../platform/errors.ts';
 import { materialOptions } from '../material/repo.ts';
@@ -64,14 +64,8 @@ async function mustFind(db: Db, tenant: TenantContext, id: number): Promise<Prod
 }
 
 /** A concurrent request that won the unique index is the same duplicate as one found before. */
-async function duplicateAsExists<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (violatedUnique(err) === UNIQUE_KEY) throw new AppError('PRODUCT_EXISTS');
-    throw err;
-  }
-}
+const duplicateAsExists = <T>(write: () => Promise<T>) =>
+  uniqueAsError(write, { [UNIQUE_KEY]: 'PRODUCT_EXISTS' });
 
 export function productValues(input: Omit<TProductCreate, 'materialIds'>): ProductValues {
   return {

@@ -1,7 +1,7 @@
 import type { api, TListResponse, TParsed, TProjectCode } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/context.ts';
-import { violatedUnique } from '../../platform/db-errors.ts';
+import { uniqueAsError } from '../../platform/db-errors.ts';
 import { existingNaturalKeys } from '../../platform/imports/natural-keys.ts';
 import { AppError } from '../../platform/errors.ts';
 import { appendEvidence, type EvidenceKeys } from '../../platform/ledger/append.ts';
@@ -39,14 +39,8 @@ async function assertCodeFree(db: Db, tenant: TenantContext, code: string): Prom
 }
 
 /** A concurrent request that won the unique index is the same duplicate as one found before. */
-async function duplicateAsExists<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (violatedUnique(err) === UNIQUE_CODE) throw new AppError('PROJECT_CODE_EXISTS');
-    throw err;
-  }
-}
+const duplicateAsExists = <T>(write: () => Promise<T>) =>
+  uniqueAsError(write, { [UNIQUE_CODE]: 'PROJECT_CODE_EXISTS' });
 
 const detailOf = async (db: Db, row: ProjectRow): Promise<TProjectCode> =>
   (await withChainDetails(db, [row]))[0]!;

@@ -16,6 +16,8 @@ import type { PlatformKey } from './platform-key.ts';
 
 export const EVIDENCE = {
   fileUploaded: { type: 'file.uploaded', subjectType: 'file' },
+  /** An attachment removed from its record; the upload's own evidence stays. */
+  fileDeleted: { type: 'file.deleted', subjectType: 'file' },
   enterpriseCertified: { type: 'enterprise.certified', subjectType: 'certificate' },
   companyUpdated: { type: 'company.updated', subjectType: 'enterprise' },
   projectCreated: { type: 'project.created', subjectType: 'project' },
@@ -40,6 +42,9 @@ export const EVIDENCE = {
   productDeleted: { type: 'product.deleted', subjectType: 'product' },
   /** A carbon footprint upload of a product: its own subject, so each upload has its own evidence. */
   productCarbonUploaded: { type: 'product.carbonUploaded', subjectType: 'productCarbon' },
+  documentCreated: { type: 'document.created', subjectType: 'document' },
+  documentUpdated: { type: 'document.updated', subjectType: 'document' },
+  documentDeleted: { type: 'document.deleted', subjectType: 'document' },
 } as const;
 
 export type FileRow = typeof files.$inferSelect;
@@ -61,6 +66,19 @@ export function fileEvidencePayload(row: FileRow) {
 /** Records an upload (data hash = the file's SHA-256) in the upload's transaction. */
 export function recordFileUpload(tx: Db, keys: EvidenceKeys, row: FileRow): Promise<AppendedEvidence> {
   return appendEvidence(tx, keys, fileEvidence(row));
+}
+
+/**
+ * The evidence of an attachment's deletion: the file as it was, and the rowkey (event id) of its upload's
+ * evidence. No data hash, so that a look-up by the content's SHA-256 still finds the upload.
+ */
+export function fileDeletionEvidence(row: FileRow, uploadEventId: number): NewEvidence {
+  return {
+    ...EVIDENCE.fileDeleted,
+    enterpriseUuid: row.enterpriseUuid,
+    subjectId: row.fileKey,
+    payload: { ...fileEvidencePayload(row), uploadRowkey: String(uploadEventId) },
+  };
 }
 
 const fileEvidence = (row: FileRow) => ({
@@ -173,6 +191,68 @@ export function materialEvidence(
     },
     // Attaching a report is evidence about that file's content too.
     ...(event.type === EVIDENCE.materialQualityAttached.type ? { dataHash: row.qualityFileHash } : {}),
+  };
+}
+
+/** What a document line's evidence holds: every field as it is after the change (before it, for a deletion). */
+export interface DocumentEvidenceRow {
+  id: number;
+  enterpriseUuid: string;
+  docType: number;
+  stage: number;
+  billNo: string;
+  bizTime: Date;
+  partnerCode: string;
+  partnerName: string;
+  itemCode: string;
+  itemName: string;
+  batchNo: string;
+  vinSn: string;
+  interiorBatchNo: string;
+  /** Exact decimal texts, null when blank. */
+  quantity: string | null;
+  unit: string;
+  unitPrice: string | null;
+  currency: string | null;
+  amount: string | null;
+  relatedBillNos: string[];
+  notes: string;
+  extra: Record<string, string | number | boolean | null>;
+}
+
+/**
+ * The evidence of a document line's change (created, by hand or by import; updated; deleted): the subject is
+ * the row id, the payload its fields, the type as its numeric code and the stage (spec 3 bill stage types).
+ */
+export function documentEvidence(
+  event: (typeof EVIDENCE)['documentCreated' | 'documentUpdated' | 'documentDeleted'],
+  row: DocumentEvidenceRow,
+): NewEvidence {
+  return {
+    ...event,
+    enterpriseUuid: row.enterpriseUuid,
+    subjectId: String(row.id),
+    payload: {
+      docType: row.docType,
+      stage: row.stage,
+      billNo: row.billNo,
+      bizTime: row.bizTime.getTime(),
+      partnerCode: row.partnerCode,
+      partnerName: row.partnerName,
+      itemCode: row.itemCode,
+      itemName: row.itemName,
+      batchNo: row.batchNo,
+      vinSn: row.vinSn,
+      interiorBatchNo: row.interiorBatchNo,
+      quantity: row.quantity,
+      unit: row.unit,
+      unitPrice: row.unitPrice,
+      currency: row.currency,
+      amount: row.amount,
+      relatedBillNos: row.relatedBillNos,
+      notes: row.notes,
+      extra: row.extra,
+    },
   };
 }
 

@@ -9,10 +9,17 @@ const WORKBENCH_PATH = '/workbench';
 
 /**
  * Spec 6: the page of a module the platform has not configured for the enterprise, shown in place of the
- * page inside the layout and its tab. `menuStale`: the server refused the page (B2030) while the menu
+ * page inside the layout and its tab, naming the module when it is given. `menuStale`: the server refused the page (B2030) while the menu
  * still called it configured, so the menu is reloaded once for the sidebar to mark it too.
  */
-export function ModuleNotConfiguredView({ menuStale = false }: { menuStale?: boolean }) {
+export function ModuleNotConfiguredView({
+  menuStale = false,
+  moduleName,
+}: {
+  menuStale?: boolean;
+  /** The page's name in the user's language: the message says which module is missing (spec 6, 8). */
+  moduleName?: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   useEffect(() => {
@@ -27,7 +34,11 @@ export function ModuleNotConfiguredView({ menuStale = false }: { menuStale?: boo
           </span>
         }
         title={<span className="error-view-title">{t('errors.moduleNotConfigured.title')}</span>}
-        subTitle={t('errors.moduleNotConfigured.description')}
+        subTitle={
+          moduleName
+            ? t('errors.moduleNotConfigured.named', { module: moduleName })
+            : t('errors.moduleNotConfigured.description')
+        }
         extra={
           <Button
             type="primary"

@@ -1,35 +1,70 @@
-import { Button, Table, type TableColumnsType } from 'antd';
-import { PaperClipOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { App, Button, Space, Table, type TableColumnsType } from 'antd';
+import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, type TFileBizType, type TFileEvidence } from '@tracehub/contract';
 import { call } from '../../api/client';
-import { downloadFile } from '../../shared/download';
+import { useConfirm } from '../../shared/confirm';
 import { EMPTY_TEXT, formatDateTime } from '../../shared/format';
+import { usePermissions } from '../../shared/permissions';
 import { ChainStatusTag } from './ChainStatusTag';
 import { HashText } from './HashText';
 import { ledgerKeys } from './queries';
 import { ViewChainButton } from './ViewChainButton';
 import './ledger.css';
 
-/** Opens (downloads) one of the enterprise's files. */
-const openFile = (file: TFileEvidence) =>
-  downloadFile(api.file.view, { fileKey: file.fileKey }, file.fileName);
+/**
+ * Downloads one of the enterprise's files through a link that needs no session (/file/preDownload, valid
+ * for 3 minutes), followed at once: the browser saves the file under the name the server gives it.
+ */
+async function downloadAttachment(file: TFileEvidence): Promise<void> {
+  try {
+    const link = await call(api.file.preDownload, { fileKey: file.fileKey, fileName: file.fileName });
+    const anchor = document.createElement('a');
+    anchor.href = link.url;
+    anchor.download = link.fileName;
+    document.body.appendChild(anchor);
+    anchor.click();
+    anchor.remove();
+  } catch {
+    // The client has shown why.
+  }
+}
 
 /**
  * The attachments of one business record (spec 3 Attachment: fileName, fileHash, txHash, txTime) with their
- * chain status and a "view on chain" button each, for documents, master data and the like.
+ * chain status and a "view on chain" button each, for documents, master data and the like. Holders of
+ * `deletePermission` (the page's UploadAffix) may delete one after confirming: it leaves the list, while
+ * the evidence of its upload stays on the ledger.
  */
 export function AttachmentList({
   bizType,
   bizNo,
+  deletePermission,
   testId = 'attachment-list',
 }: {
   bizType: TFileBizType;
   bizNo: string;
+  /** Without it the list is read-only. */
+  deletePermission?: string;
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const can = usePermissions();
+  const confirm = useConfirm();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const mayDelete = deletePermission !== undefined && can(deletePermission);
+  const remove = (file: TFileEvidence) =>
+    void confirm({
+      content: t('ledger.attachments.confirmDelete', { name: file.fileName }),
+      danger: true,
+      onConfirm: async () => {
+        await call(api.file.deleteByRowkey, { rowKey: file.rowkey });
+        void message.success(t('ledger.attachments.deleted'));
+        await queryClient.invalidateQueries({ queryKey: ledgerKeys.attachments(bizType, bizNo) });
+      },
+    });
   const query = useQuery({
     queryKey: ledgerKeys.attachments(bizType, bizNo),
     queryFn: ({ signal }) => call(api.file.list, { bizType, bizNo }, { silent: true, signal }),
@@ -39,7 +74,7 @@ export function AttachmentList({
     {
       key: 'fileName',
       title: t('ledger.attachments.fileName'),
-      width: 220,
+      width: 180,
       ellipsis: true,
       render: (_: unknown, file) => (
         <Button
@@ -47,7 +82,7 @@ export function AttachmentList({
           size="small"
           icon={<PaperClipOutlined />}
           className="attachment-name"
-          onClick={() => void openFile(file)}
+          onClick={() => void downloadAttachment(file)}
         >
           {file.fileName}
         </Button>
@@ -56,13 +91,13 @@ export function AttachmentList({
     {
       key: 'fileHash',
       title: t('ledger.attachments.fileHash'),
-      width: 200,
+      width: 180,
       render: (_: unknown, file) => <HashText value={file.fileHash} short />,
     },
     {
       key: 'txHash',
       title: t('ledger.records.fields.txHash'),
-      width: 200,
+      width: 180,
       render: (_: unknown, file) => <HashText value={file.txHash} short />,
     },
     {
@@ -80,8 +115,24 @@ export function AttachmentList({
     {
       key: 'chain',
       title: t('common.list.operations'),
-      width: 130,
-      render: (_: unknown, file) => <ViewChainButton hash={file.txHash} testId="attachment-view-chain" />,
+      width: mayDelete ? 210 : 130,
+      render: (_: unknown, file) => (
+        <Space size={0}>
+          <ViewChainButton hash={file.txHash} testId="attachment-view-chain" />
+          {mayDelete && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => remove(file)}
+              data-testid="attachment-delete"
+            >
+              {t('ledger.attachments.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
     },
   ];
   return (

@@ -25,6 +25,7 @@ export function ChainStatusLink({ chain, permission }: { chain: TChainDetail | n
         className="chain-status-link"
         onClick={() => setOpen(true)}
         data-testid="chain-status-link"
+        data-hash={chain.txHash}
       >
         <ChainStatusTag status={chain.status} />
       </Button>

@@ -5,6 +5,7 @@ import type { TOption } from '../../shared/options';
 /** Evidence event types the console names; any other type shows as sent. */
 const EVENT_LABELS: Readonly<Record<string, TI18nKey>> = {
   'file.uploaded': 'ledger.events.fileUploaded',
+  'file.deleted': 'ledger.events.fileDeleted',
   'enterprise.certified': 'ledger.events.enterpriseCertified',
   'company.updated': 'ledger.events.companyUpdated',
   'partner.created': 'ledger.events.partnerCreated',

@@ -1,27 +1,34 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFileBizType } from '@tracehub/contract';
 import { AttachmentList } from '../../features/ledger/AttachmentList';
 import { ledgerKeys } from '../../features/ledger/queries';
 import { AppDialog } from '../AppDialog';
 import { FileUploadDialog } from '../FileUploadDialog';
 
-/** Attachments of master data and documents are uploads of this business type (spec 5 extensions). */
-const BIZ_TYPE = 'attachment';
+/**
+ * Attachments of master data are uploads of this business type; a document's are of its type's numeric
+ * code (TResourceAttachments.bizType). Each type has its own extensions (spec 5).
+ */
+export const ATTACHMENT_BIZ_TYPE: TFileBizType = 'attachment';
 const LIST_DIALOG_WIDTH = 1080;
 
 /** Names the record in a dialog title: "Upload attachment · P-2024-001". */
 const titled = (title: string, name: string) => (name ? `${title} · ${name}` : title);
 
 /**
- * Uploads one attachment of a record (spec 2.4): checked here for type and 5 MB, then sent to /file/upload,
- * which hashes it and records the upload on the evidence ledger.
+ * Uploads one attachment of a record (spec 2.4): checked here for the business type's extensions and
+ * 5 MB (the hint lists the extensions), then sent to /file/upload, which hashes it and records the upload
+ * on the evidence ledger.
  */
 export function UploadAttachmentDialog({
+  bizType = ATTACHMENT_BIZ_TYPE,
   bizNo,
   name,
   onClose,
 }: {
+  bizType?: TFileBizType;
   bizNo: string;
   name: string;
   onClose: () => void;
@@ -30,7 +37,7 @@ export function UploadAttachmentDialog({
   const queryClient = useQueryClient();
   return (
     <FileUploadDialog
-      bizType={BIZ_TYPE}
+      bizType={bizType}
       bizNo={bizNo}
       title={titled(t('ledger.attachments.upload'), name)}
       confirmText={t('ledger.attachments.uploadConfirm')}
@@ -38,7 +45,7 @@ export function UploadAttachmentDialog({
       dropHint={(types) => t('ledger.attachments.dropHint', { types })}
       icon={<PaperClipOutlined />}
       success={t('ledger.attachments.uploaded')}
-      then={() => queryClient.invalidateQueries({ queryKey: ledgerKeys.attachments(BIZ_TYPE, bizNo) })}
+      then={() => queryClient.invalidateQueries({ queryKey: ledgerKeys.attachments(bizType, bizNo) })}
       onClose={onClose}
       testId="upload-attachment-dialog"
       fileTestId="attachment-file"
@@ -46,14 +53,21 @@ export function UploadAttachmentDialog({
   );
 }
 
-/** A record's attachments with their hashes, chain status and the blockchain record dialog (spec 2.4, 3). */
+/**
+ * A record's attachments with their hashes, chain status and the blockchain record dialog (spec 2.4, 3);
+ * holders of `deletePermission` (the page's UploadAffix) may delete them.
+ */
 export function AttachmentsDialog({
+  bizType = ATTACHMENT_BIZ_TYPE,
   bizNo,
   name,
+  deletePermission,
   onClose,
 }: {
+  bizType?: TFileBizType;
   bizNo: string;
   name: string;
+  deletePermission?: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -66,7 +80,7 @@ export function AttachmentsDialog({
       onConfirm={onClose}
       testId="attachments-dialog"
     >
-      <AttachmentList bizType={BIZ_TYPE} bizNo={bizNo} />
+      <AttachmentList bizType={bizType} bizNo={bizNo} deletePermission={deletePermission} />
     </AppDialog>
   );
 }

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { CloudUploadOutlined, DownloadOutlined, ExportOutlined, HistoryOutlined } from '@ant-design/icons';
-import type { TEndpoint, TImportRecord } from '@tracehub/contract';
+import { fileBizType, type TEndpoint, type TImportRecord } from '@tracehub/contract';
 import { downloadFile } from '../download';
-import { AttachmentsDialog, UploadAttachmentDialog } from './AttachmentDialogs';
+import { ATTACHMENT_BIZ_TYPE, AttachmentsDialog, UploadAttachmentDialog } from './AttachmentDialogs';
 import { ImportDialog } from './ImportDialog';
 import { attachmentBizNo, exportRequest, UPLOAD_OPERATION_ROUTE } from './importModel';
 import type {
@@ -71,9 +71,13 @@ function importExportActions<T>(
   return { toolbar, dialogs };
 }
 
-/** Upload one attachment to a record and view its attachments, by `<code>:UploadAffix` / `:ViewEnclosure`. */
+/**
+ * Upload one attachment to a record and view its attachments, by `<code>:UploadAffix` / `:ViewEnclosure`;
+ * holders of UploadAffix may delete them in the view dialog too.
+ */
 function attachmentActions<T>(code: string, attachments: TResourceAttachments<T>) {
   const target = (record: T) => ({
+    bizType: attachments.bizType === undefined ? ATTACHMENT_BIZ_TYPE : fileBizType(attachments.bizType),
     bizNo: attachmentBizNo(code, attachments.key(record)),
     name: attachments.title?.(record) ?? String(attachments.key(record)),
   });
@@ -81,7 +85,9 @@ function attachmentActions<T>(code: string, attachments: TResourceAttachments<T>
     return record ? <UploadAttachmentDialog {...target(record)} onClose={onClose} /> : null;
   }
   function ViewAttachments({ record, onClose }: TResourceDialogProps<T>) {
-    return record ? <AttachmentsDialog {...target(record)} onClose={onClose} /> : null;
+    return record ? (
+      <AttachmentsDialog {...target(record)} deletePermission={`${code}:UploadAffix`} onClose={onClose} />
+    ) : null;
   }
   const rowActions: TRowAction<T>[] = [
     {

@@ -3,7 +3,14 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NavigateFunction } from 'react-router';
 import type { z } from 'zod';
-import type { TEndpoint, TImportRecord, TInput, TListResponse, TOutput } from '@tracehub/contract';
+import {
+  fileBizType,
+  type TEndpoint,
+  type TImportRecord,
+  type TInput,
+  type TListResponse,
+  type TOutput,
+} from '@tracehub/contract';
 import type { TI18nKey } from '../../i18n';
 import type { TConfirm } from '../confirm';
 import type { TDetailField } from '../DetailCard';
@@ -173,6 +180,13 @@ export interface TResourceAttachments<T> {
   key: (record: T) => string | number;
   /** A name for the record in the dialogs' titles (its code); the key when absent. */
   title?: (record: T) => string;
+  /**
+   * The upload business type of the attachments (FILE_BIZ_TYPES name or document type code), which decides
+   * the extensions accepted: 'attachment' (master data) when absent; a document page passes its type's
+   * numeric code, `String(def.typeCode)` ('110' ...), so that its family's extensions apply and refused
+   * uploads appear on /stage/fileErrorLog. An unknown one fails at declaration (defineResource).
+   */
+  bizType?: string;
 }
 
 /** A resource as a declaration: what the shared list page, search panel, detail page and actions render. */
@@ -214,5 +228,6 @@ export function defineResource<E extends TEndpoint>(resource: TResource<E>): TRe
   if ((resource.importExport || resource.attachments) && !resource.code) {
     throw new Error(`Resource ${resource.name}: importExport and attachments need the page's code`);
   }
+  if (resource.attachments?.bizType !== undefined) fileBizType(resource.attachments.bizType);
   return resource;
 }

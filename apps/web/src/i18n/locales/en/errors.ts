@@ -18,6 +18,8 @@ export const errors: typeof zh = {
     title: 'Module not configured',
     description:
       'This module is not configured for your company. Please contact the enterprise administrator.',
+    named:
+      'The {{module}} module is not configured for your company. Please contact the enterprise administrator.',
     backToWorkbench: 'Back to workbench',
   },
 };

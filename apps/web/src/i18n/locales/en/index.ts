@@ -18,6 +18,9 @@ import { product } from './product';
 import { partner } from './partner';
 import { materialRelation } from './materialRelation';
 import { material } from './material';
+import { dataManagement } from './dataManagement';
+import { fileErrorLog } from './fileErrorLog';
+import { document } from './document';
 
 export const en: TLocale = {
   common,
@@ -39,4 +42,7 @@ export const en: TLocale = {
   partner,
   materialRelation,
   material,
+  dataManagement,
+  fileErrorLog,
+  document,
 };

@@ -7,6 +7,7 @@ export const ledger: typeof zh = {
   },
   events: {
     fileUploaded: 'File uploaded',
+    fileDeleted: 'Attachment deleted',
     enterpriseCertified: 'Enterprise certified',
     companyUpdated: 'Company information changed',
     partnerCreated: 'Partner created',
@@ -66,6 +67,9 @@ export const ledger: typeof zh = {
     uploaded: 'Attachment uploaded and recorded on chain',
     drop: 'Drag an attachment here, or click to choose a file',
     dropHint: '{{types}}, at most 5MB',
+    delete: 'Delete',
+    confirmDelete: 'Delete the attachment "{{name}}"? The blockchain evidence of its upload is kept.',
+    deleted: 'Attachment deleted',
   },
   certificate: {
     label: 'Certification evidence',

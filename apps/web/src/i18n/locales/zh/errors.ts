@@ -14,6 +14,7 @@ export const errors = {
   moduleNotConfigured: {
     title: '模块未配置',
     description: '该模块尚未为贵企业配置，请联系企业管理员。',
+    named: '{{module}}模块未配置，请联系企业管理员。',
     backToWorkbench: '返回工作台',
   },
 };

@@ -17,6 +17,9 @@ import { product } from './product';
 import { partner } from './partner';
 import { materialRelation } from './materialRelation';
 import { material } from './material';
+import { dataManagement } from './dataManagement';
+import { fileErrorLog } from './fileErrorLog';
+import { document } from './document';
 
 /** Chinese texts, one module per domain. The English modules must have exactly these keys. */
 export const zh = {
@@ -39,6 +42,9 @@ export const zh = {
   partner,
   materialRelation,
   material,
+  dataManagement,
+  fileErrorLog,
+  document,
 };
 
 export type TLocale = typeof zh;

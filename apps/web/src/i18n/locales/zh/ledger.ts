@@ -5,6 +5,7 @@ export const ledger = {
   },
   events: {
     fileUploaded: '文件上传',
+    fileDeleted: '删除附件',
     enterpriseCertified: '企业认证',
     companyUpdated: '企业信息变更',
     partnerCreated: '新增合作企业',
@@ -63,6 +64,9 @@ export const ledger = {
     uploaded: '附件上传成功，已记录区块链存证',
     drop: '将附件拖到此处，或点击选择文件',
     dropHint: '支持 {{types}} 格式，文件大小不超过 5MB',
+    delete: '删除',
+    confirmDelete: '确定删除附件“{{name}}”吗？其上传的区块链存证仍会保留。',
+    deleted: '附件已删除',
   },
   certificate: {
     label: '认证存证',

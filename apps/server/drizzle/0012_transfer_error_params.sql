@@ -1,0 +1,1 @@
+ALTER TABLE "file_transfer_errors" ADD COLUMN "error_params" jsonb;

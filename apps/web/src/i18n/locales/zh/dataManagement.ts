@@ -1,0 +1,68 @@
+/** Project data drill-down and traceability (spec 2.2 /dataManagement, 9 "up to five traceability levels"). */
+export const dataManagement = {
+  dataList: {
+    description: '按项目查看本企业的产品与车架号/序列号，逐级下钻到物料批次与各级供应商',
+  },
+  vinsnList: {
+    description: '项目下的产品，以及单据中记录的该产品车架号/序列号',
+  },
+  materialList: {
+    description: '生产领料或装车所用的物料批次及其供应商',
+  },
+  supplier: {
+    description: '物料批次的供应链：每一级的采购入库与供应商销售出库，直至矿山',
+  },
+  trail: {
+    projects: '项目数据',
+    project: '项目 {{code}}',
+    product: '产品 {{name}}',
+    material: '物料 {{name}}',
+  },
+  fields: {
+    projectCode: '项目编号',
+    notes: '备注',
+    productCount: '产品数',
+    vinCount: '车架号/序列号数',
+    createdAt: '创建时间',
+    productCode: '产品编码',
+    productName: '产品名称',
+    batchNo: '批次号',
+    vinSn: '车架号/序列号',
+    source: '来源',
+    link: '用途',
+    itemCode: '物料编码',
+    itemName: '物料名称',
+    quantity: '数量',
+    document: '单据',
+    bizTime: '单据时间',
+    suppliers: '供应商',
+    tier: '层级',
+    client: '采购方',
+    receipt: '采购入库',
+    supplier: '供应商',
+    usci: '统一社会信用代码',
+    did: '数字身份（DID）',
+    delivery: '供应商销售出库',
+    lot: '批次',
+  },
+  sources: {
+    product: '产品',
+    document: '单据',
+  },
+  links: {
+    consumed: '生产领料',
+    fitted: '装车',
+  },
+  settled: '已入驻',
+  unsettled: '未入驻',
+  tierLabel: '{{tier}} 级供应商',
+  origin: '源头批次',
+  noDelivery: '供应商未记录对应出库',
+  ownEnterprise: '本企业',
+  chainTitle: '供应链层级',
+  actions: {
+    products: '产品数据',
+    materials: '物料数据',
+    suppliers: '关联供应商',
+  },
+};
