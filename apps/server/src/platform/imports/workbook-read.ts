@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { LIMITS, detectFileKind, type TErrorKey } from '@tracehub/contract';
 import type { ImportColumn } from './importer.ts';
@@ -21,10 +20,14 @@ const HEADER_SEARCH_ROWS = 10;
 const MAX_INFLATED_BYTES = 100 * 1024 * 1024;
 
 /**
- * Reads the first worksheet of an uploaded workbook with ExcelJS's streaming reader: finds the header row
- * (each column by its zh or en header, in any order), then collects the data rows, skipping empty ones.
- * More than LIMITS.bulkImportMaxRows data rows stops the reading at once. Old .xls (BIFF) files, which
- * ExcelJS cannot read, and anything that is not a readable xlsx are failures, never exceptions.
+ * Reads the first worksheet of an uploaded workbook: finds the header row (each column by its zh or en header,
+ * in any order), then collects the data rows, skipping empty ones; more than LIMITS.bulkImportMaxRows data
+ * rows is a failure. Old .xls (BIFF) files, which ExcelJS cannot read, and anything that is not a readable
+ * xlsx are failures, never exceptions.
+ *
+ * The whole workbook is loaded (its inflated size is bounded first): ExcelJS 4.4's streaming reader races on
+ * the order of zip entries and intermittently loses the workbook part or the shared strings of files that
+ * ExcelJS itself wrote (exceljs/exceljs#3064), which includes our own templates.
  */
 export async function readImportSheet(
   content: Buffer,
@@ -34,35 +37,22 @@ export async function readImportSheet(
   if (kind === 'ole') return { failure: 'IMPORT_XLS_UNSUPPORTED' };
   if (kind !== 'zip' || !inflatesWithinLimit(content)) return { failure: 'IMPORT_FILE_UNREADABLE' };
 
-  const source = Readable.from([content]);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
-    sharedStrings: 'cache',
-    // Styles tell dates from numbers.
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
+  const workbook = new ExcelJS.Workbook();
   try {
-    for await (const sheet of reader) {
-      return await readRows(sheet, columns);
-    }
-    return { failure: 'IMPORT_FILE_UNREADABLE' };
+    await workbook.xlsx.load(content);
   } catch {
     return { failure: 'IMPORT_FILE_UNREADABLE' };
-  } finally {
-    source.destroy();
   }
+  const sheet = workbook.worksheets[0];
+  return sheet ? readRows(sheet, columns) : { failure: 'IMPORT_FILE_UNREADABLE' };
 }
 
-async function readRows(
-  sheet: AsyncIterable<ExcelJS.Row>,
-  columns: readonly ImportColumn[],
-): Promise<SheetResult> {
+function readRows(sheet: ExcelJS.Worksheet, columns: readonly ImportColumn[]): SheetResult {
   let positions: number[] | null = null;
   let rowsBeforeHeader = 0;
   const rows: SheetRow[] = [];
-  for await (const row of sheet) {
+  for (let n = 1; n <= sheet.rowCount; n++) {
+    const row = sheet.getRow(n);
     const values = row.values as ExcelJS.CellValue[];
     if (!positions) {
       if (values.every((v) => cellText(v).trim() === '')) continue;
