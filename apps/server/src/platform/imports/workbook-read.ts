@@ -39,7 +39,8 @@ export async function readImportSheet(
 
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(content);
+    // ExcelJS types its argument with an older Buffer declaration than @types/node 20.
+    await workbook.xlsx.load(content as unknown as ExcelJS.Buffer);
   } catch {
     return { failure: 'IMPORT_FILE_UNREADABLE' };
   }
