@@ -1,12 +1,13 @@
 // `npm run bench`: every scenario under bench/scenarios, printed as one table with same-run references,
-// then the evidence ledger's and the chain anchoring's figures. BENCH_ONLY=api, ledger, chain, import or documents
-// runs one part.
+// then the evidence ledger's and the chain anchoring's figures. BENCH_ONLY=api, ledger, chain, import, documents
+// or load runs one part.
 import { printTable, type Row } from './lib/report.ts';
 import { apiScenarios } from './scenarios/api.ts';
 import { chainScenarios } from './scenarios/chain.ts';
 import { documentScenarios } from './scenarios/documents.ts';
 import { importScenarios } from './scenarios/import.ts';
 import { ledgerScenarios, printLedgerTable } from './scenarios/ledger.ts';
+import { loadScenarios, printSoakTable } from './scenarios/load.ts';
 
 const only = process.env.BENCH_ONLY;
 if (!only || only === 'api') {
@@ -18,3 +19,8 @@ if (!only || only === 'ledger') printLedgerTable(await ledgerScenarios());
 if (!only || only === 'chain') printLedgerTable(await chainScenarios());
 if (!only || only === 'import') printLedgerTable(await importScenarios());
 if (!only || only === 'documents') printLedgerTable(await documentScenarios());
+if (!only || only === 'load') {
+  const { rows, soaks } = await loadScenarios();
+  printTable(rows);
+  printSoakTable(soaks);
+}

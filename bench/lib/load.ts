@@ -15,6 +15,8 @@ export interface LoadOptions {
   body?: string;
   connections?: number;
   durationSeconds?: number;
+  /** A sequence each connection cycles through (a mixed workload); paths are below `url`. */
+  requests?: autocannon.Request[];
 }
 
 /** Runs autocannon against one URL on loopback; latencies in milliseconds. */
@@ -24,6 +26,7 @@ export async function load(opts: LoadOptions): Promise<LoadResult> {
     method: opts.method ?? 'GET',
     headers: { 'content-type': 'application/json', ...opts.headers },
     body: opts.body,
+    ...(opts.requests ? { requests: opts.requests } : {}),
     connections: opts.connections ?? 10,
     duration: opts.durationSeconds ?? Number(process.env.BENCH_SECONDS ?? 10),
   });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,11 +37,14 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** The built Tracehub server (apps/server/dist) on a fresh data directory, as `npm start` runs it. */
-export async function startTracehub(env: Record<string, string> = {}): Promise<Running> {
+/**
+ * The built Tracehub server (apps/server/dist) on a fresh data directory, as `npm start` runs it; `args`
+ * are its command-line options (`--api 2 --workers 1`).
+ */
+export async function startTracehub(env: Record<string, string> = {}, args: string[] = []): Promise<Running> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracehub-bench-'));
-  const child = spawn(process.execPath, [path.join(REPO, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [path.join(REPO, 'apps/server/dist/main.js'), ...args], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -53,7 +56,7 @@ export async function startTracehub(env: Record<string, string> = {}): Promise<R
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/api/health`);
+  await waitFor(`${url}/api/health`, 180_000);
   return {
     url,
     child,
@@ -82,4 +85,30 @@ export async function startReference(routes: Record<string, string>): Promise<Ru
       await new Promise((r) => child.once('exit', r));
     },
   };
+}
+
+/** Resident memory (MiB) of a process and of every process below it (a supervisor and its workers). */
+export function treeRssMb(pid: number): { total: number; processes: { pid: number; rssMb: number }[] } {
+  const children = (p: number): number[] => {
+    try {
+      return readFileSync(`/proc/${p}/task/${p}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const all: number[] = [];
+  const visit = (p: number) => {
+    all.push(p);
+    children(p).forEach(visit);
+  };
+  visit(pid);
+  const processes = all.map((p) => {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? '0';
+    return { pid: p, rssMb: Math.round(Number(kb) / 1024) };
+  });
+  return { total: processes.reduce((sum, p) => sum + p.rssMb, 0), processes };
 }

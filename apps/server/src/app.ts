@@ -17,12 +17,15 @@ export interface BuildAppOptions {
   /** Serve the built console from apps/web/dist when it exists. */
   serveWeb?: boolean;
   logger?: boolean;
+  /** Named in every response's `x-tracehub-instance` header: which of several processes answered. */
+  instance?: string | undefined;
 }
 
 export async function buildApp({
   deps,
   serveWeb = true,
   logger = true,
+  instance,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: deps.config.LOG_LEVEL } : false,
@@ -33,6 +36,11 @@ export async function buildApp({
   });
   // The API speaks JSON (and multipart for uploads); plain text is refused with E1007, not half-parsed.
   app.removeContentTypeParser('text/plain');
+  if (instance) {
+    app.addHook('onRequest', async (_req, reply) => {
+      reply.header('x-tracehub-instance', instance);
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -9,7 +9,7 @@ import { sealPending, startSealer } from './platform/ledger/sealer.ts';
 import { backfillEvidence } from './platform/ledger/subjects.ts';
 import { loadMasterKey } from './platform/keys.ts';
 import { createMailer } from './platform/mail.ts';
-import { createStorage } from './platform/storage.ts';
+import { createStorage, type FileStorage } from './platform/storage.ts';
 import { startJobWorker } from './platform/jobs/worker.ts';
 import { connectAnchorChain, type AnchorChain } from './platform/chain/anchor-chain.ts';
 import { startAnchorer } from './platform/chain/anchorer.ts';
@@ -25,20 +25,82 @@ export interface Runtime {
 }
 
 /**
- * Opens and migrates the database, seeds demo data into an empty one, and builds the HTTP app. The
- * certification check is the platform registry unless another verifier is given.
+ * What a process does (README "Several processes"): `all` serves HTTP and runs the background work (one
+ * process, the default); `api` only serves HTTP; `worker` only runs the background work (jobs, ledger
+ * sealing, chain anchoring) and serves nothing.
  */
-export async function createRuntime(
-  config: TConfig,
-  opts: { serveWeb?: boolean; logger?: boolean; verifier?: CompanyVerifier } = {},
-): Promise<Runtime> {
-  const { verifier = registryVerifier(), ...appOpts } = opts;
-  const database = await openDatabase({
+export type ProcessRole = 'all' | 'api' | 'worker';
+
+export interface RuntimeOptions {
+  serveWeb?: boolean;
+  logger?: boolean;
+  verifier?: CompanyVerifier;
+  role?: ProcessRole;
+  /**
+   * Whether this process migrates, seeds and backfills the database (default). A supervisor does it once
+   * before starting its processes, which then skip it.
+   */
+  prepare?: boolean;
+  /** Names this process in the `x-tracehub-instance` response header (e.g. `api-2`). */
+  instance?: string | undefined;
+}
+
+/** Processes on several machines that start at once migrate and seed one after the other. */
+const PREPARE_LOCK = 0x54485052n;
+
+export function openConfiguredDatabase(config: TConfig): Promise<Database> {
+  return openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     migrationsDir: MIGRATIONS_DIR,
+    poolSize: config.DB_POOL_SIZE,
   });
-  await database.migrate();
+}
+
+/**
+ * Brings the database up to date: migrations, keys, demo data into an empty database, evidence of records
+ * older than the ledger and whatever a previous process left unsealed (a crash between a business write and
+ * its block loses nothing: the events were committed with the change). Answers whether it seeded.
+ */
+export async function prepareDatabase(
+  database: Database,
+  config: TConfig,
+  storage: FileStorage = createStorage(config),
+): Promise<boolean> {
+  return database.exclusively(PREPARE_LOCK, async () => {
+    await database.migrate();
+    const masterKey = loadMasterKey(config.DATA_DIR, config.MASTER_KEY);
+    const platformKey = await loadPlatformKey(database.db, masterKey);
+    const seeded = config.SEED_DEMO
+      ? await seedDemo(database.db, {
+          masterKey,
+          platformKey,
+          chainId: config.CHAIN_ID,
+          storage,
+          mailer: createMailer({
+            smtpUrl: config.SMTP_URL,
+            from: config.MAIL_FROM,
+            log: (m) => console.warn(m),
+          }),
+          chain: config.SEED_DEMO_CHAIN,
+        })
+      : false;
+    await backfillEvidence(database.db, { masterKey }, platformKey);
+    await sealPending(database.db, platformKey);
+    return seeded;
+  });
+}
+
+/**
+ * Opens the database (prepared, unless told otherwise), builds the HTTP app and starts the background work
+ * of the process's role. The certification check is the platform registry unless another verifier is given.
+ */
+export async function createRuntime(config: TConfig, opts: RuntimeOptions = {}): Promise<Runtime> {
+  const { verifier = registryVerifier(), role = 'all', prepare = true, instance, ...appOpts } = opts;
+  const database = await openConfiguredDatabase(config);
+  // One storage for the seed and the app: an in-memory one (tests) must be the same object.
+  const storage = createStorage(config);
+  const seeded = prepare ? await prepareDatabase(database, config, storage) : false;
   const masterKey = loadMasterKey(config.DATA_DIR, config.MASTER_KEY);
   const platformKey = await loadPlatformKey(database.db, masterKey);
   const deps: AppDeps = {
@@ -51,34 +113,22 @@ export async function createRuntime(
       from: config.MAIL_FROM,
       log: (m) => console.warn(m),
     }),
-    storage: createStorage(config.DATA_DIR),
+    storage,
     verifier,
     platformKey,
     chain: config.CHAIN_RPC_URL ? await connectConfiguredChain(config) : null,
   };
   setExplorerBase(config.CHAIN_EXPLORER_URL);
-  const seeded = config.SEED_DEMO
-    ? await seedDemo(database.db, {
-        masterKey,
-        platformKey,
-        chainId: config.CHAIN_ID,
-        storage: deps.storage,
-        mailer: deps.mailer,
-        chain: config.SEED_DEMO_CHAIN,
-      })
-    : false;
-  // Evidence of records older than the ledger, then whatever a previous process left unsealed (a crash
-  // between a business write and its block loses nothing: the events were committed with the change).
-  await backfillEvidence(database.db, deps, platformKey);
-  await sealPending(database.db, platformKey);
-  const app = await buildApp({ deps, ...appOpts });
+  const app = await buildApp({ deps, instance, ...appOpts });
+  const background = role !== 'api';
   const sealer =
-    config.LEDGER_SEAL_INTERVAL_MS > 0
+    background && config.LEDGER_SEAL_INTERVAL_MS > 0
       ? startSealer(database.db, platformKey, { intervalMs: config.LEDGER_SEAL_INTERVAL_MS, log: app.log })
       : null;
-  const anchorer = deps.chain
-    ? startAnchorer(database.db, deps.chain, { intervalMs: config.CHAIN_ANCHOR_INTERVAL_MS, log: app.log })
-    : null;
+  const anchorer =
+    background && deps.chain
+      ? startAnchorer(database.db, deps.chain, { intervalMs: config.CHAIN_ANCHOR_INTERVAL_MS, log: app.log })
+      : null;
   if (deps.chain && deps.chain.chainId !== config.CHAIN_ID) {
     app.log.warn(
       `CHAIN_ID is ${config.CHAIN_ID} but the anchoring chain is ${deps.chain.chainId}: enterprise DIDs (did:ethr) name CHAIN_ID`,
@@ -86,7 +136,7 @@ export async function createRuntime(
   }
   // Background jobs (imports ...); queued work survives restarts: it is in the jobs table.
   const jobWorker =
-    config.JOB_POLL_INTERVAL_MS > 0
+    background && config.JOB_POLL_INTERVAL_MS > 0
       ? startJobWorker(deps, {
           intervalMs: config.JOB_POLL_INTERVAL_MS,
           leaseMs: config.JOB_LEASE_MS,

@@ -8,10 +8,49 @@ const ZConfig = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  /**
+   * S3-compatible object storage for uploaded files (AWS S3, MinIO, Ceph RGW, Aliyun OSS ...), on when
+   * S3_BUCKET is set, so that API processes on several machines share one store; without it files stay
+   * under DATA_DIR/files. The bucket must exist.
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[^\s/]+$/, 'must be a bucket name (no spaces or slashes)')
+    .optional(),
+  /** The service's URL (MinIO, Ceph, OSS ...); without it AWS S3's endpoint of S3_REGION. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /**
+   * Static credentials, both or neither; without them the AWS SDK's default chain (AWS_* variables, shared
+   * profile, instance or task role).
+   */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /**
+   * Path-style URLs (<endpoint>/<bucket>/<key>) instead of virtual-hosted ones (<bucket>.<endpoint>/<key>).
+   * Default: true with S3_ENDPOINT (MinIO, Ceph), false without (AWS). Aliyun OSS needs false.
+   */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
+  /** Folder of the bucket the files go under (e.g. `tracehub/prod`): installations can share a bucket. */
+  S3_PREFIX: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9!_.*'()-]+(\/[A-Za-z0-9!_.*'()-]+)*\/?$/,
+      "must be folder names of letters, digits and !_.*'()- separated by /",
+    )
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /**
+   * PostgreSQL connections per process (DATABASE_URL only). With several processes the database must allow
+   * their sum: (API processes + workers) x DB_POOL_SIZE, plus one per process while it migrates.
+   */
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   /** 64 hex characters (32 bytes); encrypts enterprise private keys. Generated under DATA_DIR when absent. */
   MASTER_KEY: z
     .string()
@@ -95,6 +134,28 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const blanksDropped = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = ZConfig.superRefine((c, ctx) => {
+    // S3 credentials come in pairs, and the other S3 settings without a bucket are a mistake (files would
+    // silently stay on the local disk).
+    if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+      const missing = c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+      });
+    }
+    if (!c.S3_BUCKET) {
+      for (const key of [
+        'S3_ENDPOINT',
+        'S3_ACCESS_KEY_ID',
+        'S3_SECRET_ACCESS_KEY',
+        'S3_FORCE_PATH_STYLE',
+        'S3_PREFIX',
+      ] as const) {
+        if (c[key] !== undefined)
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is set but S3_BUCKET is not' });
+      }
+    }
     if (!c.CHAIN_RPC_URL) return;
     for (const key of ['CHAIN_PRIVATE_KEY', 'CHAIN_CONTRACT_ADDRESS'] as const) {
       if (!c[key])

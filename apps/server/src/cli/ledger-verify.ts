@@ -51,7 +51,7 @@ async function main(): Promise<number> {
     const chain = config.CHAIN_RPC_URL ? await connectConfiguredChain(config) : null;
     const report = await verifyLedger(database.db, {
       publicKeyHex,
-      storage: createStorage(config.DATA_DIR),
+      storage: createStorage(config),
       ...(chain ? { checkAnchor: (anchor, block) => checkAnchorOnChain(chain, anchor, block) } : {}),
     }).finally(() => chain?.close());
     const seconds = ((Date.now() - started) / 1000).toFixed(1);

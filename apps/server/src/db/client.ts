@@ -12,6 +12,11 @@ export interface Database {
   db: Db;
   kind: DbKind;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding a database-wide lock of that name: processes on several machines that start
+   * together take turns (migrations, demo seed). The embedded database has one process: it just runs.
+   */
+  exclusively<T>(lockKey: bigint, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -21,6 +26,8 @@ export interface DatabaseOptions {
   /** Directory of the embedded database; `memory://` keeps it in memory (tests). */
   dataDir: string;
   migrationsDir: string;
+  /** Connections of this process's PostgreSQL pool. */
+  poolSize?: number | undefined;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -28,12 +35,26 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const { Pool } = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: opts.url, max: 10 });
+    const pool = new Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     const db = drizzle(pool, { schema });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
       migrate: () => migrate(db, { migrationsFolder: opts.migrationsDir }),
+      async exclusively(lockKey, work) {
+        // A session-level lock on a connection of its own: the work itself may use any pooled connection.
+        const holder = await pool.connect();
+        try {
+          await holder.query('select pg_advisory_lock($1::bigint)', [lockKey.toString()]);
+          try {
+            return await work();
+          } finally {
+            await holder.query('select pg_advisory_unlock($1::bigint)', [lockKey.toString()]);
+          }
+        } finally {
+          holder.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -51,6 +72,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migrate(db, { migrationsFolder: opts.migrationsDir }),
+    exclusively: (_lockKey, work) => work(),
     close: () => client.close(),
   };
 }

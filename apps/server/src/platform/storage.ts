@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { TConfig } from '../config.ts';
+import { s3Storage } from './storage-s3.ts';
 
 /**
  * Where uploaded content lives; the `files` table keeps its identity, owner and SHA-256. Keys are chosen
@@ -15,7 +17,7 @@ export interface FileStorage {
 // Keys are `<2 hex>/<hex>`: a short fan-out directory keeps any one directory small.
 const KEY_RE = /^[0-9a-f]{2}\/[0-9a-f]{16,64}$/;
 
-function checkedKey(key: string): string {
+export function checkedKey(key: string): string {
   // A key that could climb out of the root never reaches the file system.
   if (!KEY_RE.test(key)) throw new Error(`invalid storage key: ${key}`);
   return key;
@@ -66,7 +68,39 @@ export function memoryStorage(): FileStorage {
   };
 }
 
-/** The storage for a DATA_DIR: memory for memory://, otherwise `${DATA_DIR}/files`. */
-export function createStorage(dataDir: string): FileStorage {
+/** The settings createStorage reads. */
+export type StorageConfig = Pick<
+  TConfig,
+  | 'DATA_DIR'
+  | 'S3_BUCKET'
+  | 'S3_ENDPOINT'
+  | 'S3_REGION'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
+  | 'S3_PREFIX'
+>;
+
+/**
+ * The configured storage: the S3 bucket when S3_BUCKET is set, otherwise memory for DATA_DIR memory://
+ * and `${DATA_DIR}/files` for any other DATA_DIR.
+ */
+export function createStorage(config: StorageConfig): FileStorage {
+  if (config.S3_BUCKET) {
+    return s3Storage({
+      bucket: config.S3_BUCKET,
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      prefix: config.S3_PREFIX,
+      // A custom endpoint is most often MinIO or Ceph, whose buckets are not host names.
+      forcePathStyle: config.S3_FORCE_PATH_STYLE ?? config.S3_ENDPOINT !== undefined,
+      // loadConfig accepts both keys or neither.
+      credentials:
+        config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+          : undefined,
+    });
+  }
+  const dataDir = config.DATA_DIR;
   return dataDir.startsWith('memory://') ? memoryStorage() : diskStorage(path.join(dataDir, 'files'));
 }

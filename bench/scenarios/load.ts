@@ -1,0 +1,216 @@
+// Load and soak: a mixed read/write workload at 50 concurrent connections for 60 seconds (BENCH_LOAD_SECONDS,
+// BENCH_LOAD_CONNECTIONS) against the built server as `npm start` runs it (one process, embedded PGlite) and,
+// when BENCH_DATABASE_URL is set, scaled out on PostgreSQL (`--api 2 --workers 1`: two HTTP processes behind
+// one port and a background worker). Each connection cycles through: the receipts list, a batch search, the
+// materials list, a new purchase receipt (written with its evidence, sealed by the background work), and the
+// account log. Every answer must be HTTP 2xx with envelope code 0000; errors are counted, never hidden.
+// The resident memory of the server's processes is read before and after the run (the soak).
+// Reference: a bare Fastify process answering the same five JSON bodies from memory.
+import type autocannon from 'autocannon';
+import { load, type LoadResult } from '../lib/load.ts';
+import { freshPostgres } from '../lib/postgres.ts';
+import { startReference, startTracehub, treeRssMb, type Running } from '../lib/processes.ts';
+import type { Row } from '../lib/report.ts';
+
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 50);
+const PASSWORD = 'Demo@12345';
+
+interface Envelope<T> {
+  code: string;
+  msg: string;
+  data: T;
+}
+
+async function post<T>(url: string, body: unknown, token?: string): Promise<Envelope<T>> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+async function signIn(base: string, account: string): Promise<string> {
+  const step = await post<{ verifyKey: string; enterprises: { enterpriseUuid: string }[] }>(
+    `${base}/api/login/loginByPwd`,
+    { loginAccount: account, password: PASSWORD },
+  );
+  const session = await post<{ token: string }>(`${base}/api/login/selectEnterprise`, {
+    isLogined: false,
+    loginAccount: account,
+    enterpriseUuid: step.data.enterprises[0]!.enterpriseUuid,
+    verifyKey: step.data.verifyKey,
+  });
+  if (session.code !== '0000') throw new Error(`sign-in of ${account} failed: ${session.msg}`);
+  return session.data.token;
+}
+
+/** The five steps of the mix; `write` numbers each new receipt uniquely across all connections. */
+function mixedWorkload(token: string, run: string) {
+  let written = 0;
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const json = (body: unknown) => JSON.stringify(body);
+  const steps = [
+    { path: '/api/stagePurchase/receipt/page', body: json({ pageNo: 1, pageSize: 20 }) },
+    { path: '/api/stagePurchase/receipt/page', body: json({ pageNo: 1, pageSize: 20, batchNo: 'LOAD-1' }) },
+    { path: '/api/materialData/page', body: json({ pageNo: 1, pageSize: 20 }) },
+    {
+      path: '/api/stagePurchase/receipt/add',
+      body: '',
+      write: () =>
+        json({
+          billNo: `LOAD-${run}-${++written}`,
+          bizTime: Date.UTC(2026, 10, 1) + written * 1000,
+          partnerCode: 'HX-BAT',
+          itemCode: 'XH-CELL',
+          batchNo: `LOAD-${written % 500}`,
+          quantity: '12',
+          unitPrice: '3.5',
+          currency: 'CNY',
+          amount: '42',
+        }),
+    },
+    { path: '/api/log/selectLogPage', body: json({ pageNo: 1, pageSize: 10 }) },
+  ];
+  let failures = 0;
+  const firstFailures: string[] = [];
+  const requests: autocannon.Request[] = steps.map((step) => ({
+    method: 'POST',
+    path: step.path,
+    headers,
+    body: step.body,
+    ...(step.write ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: step.write() }) } : {}),
+    onResponse: (status: number, body: string) => {
+      let code: string;
+      try {
+        code = (JSON.parse(body) as Envelope<unknown>).code;
+      } catch {
+        code = 'not JSON';
+      }
+      if (status >= 300 || code !== '0000') {
+        failures++;
+        if (firstFailures.length < 3) firstFailures.push(`${step.path}: ${status} ${body.slice(0, 200)}`);
+      }
+    },
+  }));
+  return { steps, requests, failures: () => failures, firstFailures, written: () => written };
+}
+
+export interface SoakFigure {
+  scenario: string;
+  written: number;
+  envelopeErrors: number;
+  rssBeforeMb: number;
+  rssAfterMb: number;
+  processes: number;
+}
+
+async function soak(server: Running, label: string): Promise<{ row: Row; soak: SoakFigure }> {
+  const token = await signIn(server.url, 'demo-auto');
+  const workload = mixedWorkload(token, label.replace(/\W+/g, '').slice(0, 12));
+  // Warm-up: each step once (the first write also proves the receipt body is valid).
+  const samples: Record<string, string> = {};
+  for (const step of workload.steps) {
+    const body = step.write ? step.write() : step.body;
+    const res = await fetch(`${server.url}${step.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body,
+    });
+    const text = await res.text();
+    if ((JSON.parse(text) as Envelope<unknown>).code !== '0000') throw new Error(`${step.path}: ${text}`);
+    samples[`POST ${step.path}`] = text;
+  }
+  const before = treeRssMb(server.child.pid!);
+  const ours = await load({
+    url: server.url,
+    requests: workload.requests,
+    connections: CONNECTIONS,
+    durationSeconds: SECONDS,
+  });
+  const after = treeRssMb(server.child.pid!);
+  if (workload.firstFailures.length)
+    console.error(`${label}: first failures:\n  ${workload.firstFailures.join('\n  ')}`);
+
+  const reference = await startReference(samples);
+  let ref: LoadResult;
+  try {
+    ref = await load({
+      url: reference.url,
+      requests: workload.steps.map((s) => ({
+        method: 'POST',
+        path: s.path,
+        headers: { 'content-type': 'application/json' },
+        body: s.body,
+      })),
+      connections: CONNECTIONS,
+      durationSeconds: SECONDS,
+    });
+  } finally {
+    await reference.stop();
+  }
+  const failures = workload.failures();
+  return {
+    row: {
+      scenario: `${label}: mixed 80 % read / 20 % write, ${CONNECTIONS} connections, ${SECONDS} s`,
+      ours: { ...ours, errors: ours.errors + failures },
+      reference: ref,
+      referenceName: 'bare Fastify, same JSON',
+    },
+    soak: {
+      scenario: label,
+      written: workload.written(),
+      envelopeErrors: failures,
+      rssBeforeMb: before.total,
+      rssAfterMb: after.total,
+      processes: after.processes.length,
+    },
+  };
+}
+
+export async function loadScenarios(): Promise<{ rows: Row[]; soaks: SoakFigure[] }> {
+  const rows: Row[] = [];
+  const soaks: SoakFigure[] = [];
+  const single = await startTracehub({ LOG_LEVEL: 'error' });
+  try {
+    const { row, soak: s } = await soak(single, 'one process, PGlite');
+    rows.push(row);
+    soaks.push(s);
+  } finally {
+    await single.stop();
+  }
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (adminUrl) {
+    const db = await freshPostgres('load', adminUrl);
+    try {
+      const scaled = await startTracehub({ LOG_LEVEL: 'error', DATABASE_URL: db.url }, [
+        '--api',
+        '2',
+        '--workers',
+        '1',
+      ]);
+      try {
+        const { row, soak: s } = await soak(scaled, '2 API + 1 worker, PostgreSQL');
+        rows.push(row);
+        soaks.push(s);
+      } finally {
+        await scaled.stop();
+      }
+    } finally {
+      await db.drop();
+    }
+  }
+  return { rows, soaks };
+}
+
+export function printSoakTable(soaks: SoakFigure[]): void {
+  console.log('\nSoak: resident memory of the server (all its processes) before and after the load');
+  console.log('| server | processes | receipts written | envelope errors | RSS before | RSS after |');
+  console.log('|---|---|---|---|---|---|');
+  for (const s of soaks) {
+    console.log(
+      `| ${s.scenario} | ${s.processes} | ${s.written} | ${s.envelopeErrors} | ${s.rssBeforeMb} MiB | ${s.rssAfterMb} MiB |`,
+    );
+  }
+}
