@@ -312,6 +312,19 @@ describe.skipIf(!adminUrl)('two API processes and two workers on one PostgreSQL'
     expect(codes.slice(5)).toEqual(['U0004', 'U0004', 'U0004']);
   });
 
+  it('sends one e-mail code per interval, however many processes are asked at once', async () => {
+    const asks = await inParallel(8, 8, () =>
+      request(base, '/login/getLoginMailVerifyCode', {
+        body: { email: 'scale-out@example.com', purpose: 'register' },
+      }),
+    );
+    expect(new Set(asks.map((a) => a.instance))).toEqual(new Set(['api-1', 'api-2']));
+    expect(asks.map((a) => a.body.code).sort()).toEqual(['0000', ...Array(7).fill('U0015')].sort());
+    expect(
+      await rowsOf(url, `select count(*)::int as n from mail_codes where email = 'scale-out@example.com'`),
+    ).toEqual([{ n: 1 }]);
+  });
+
   it('stops every process on SIGTERM', async () => {
     cluster.kill('SIGTERM');
     const code = await new Promise<number | null>((r) => cluster.once('exit', (c) => r(c)));

@@ -21,31 +21,39 @@ export async function issueMailCode(
   email: string,
   purpose: string,
 ): Promise<{ expiresInSeconds: number; resendAfterSeconds: number }> {
-  const [last] = await db
-    .select({ createdAt: mailCodes.createdAt })
-    .from(mailCodes)
-    .where(and(eq(mailCodes.email, email), eq(mailCodes.purpose, purpose)))
-    .orderBy(desc(mailCodes.createdAt))
-    .limit(1);
-  const waited = last ? (Date.now() - last.createdAt.getTime()) / 1000 : Infinity;
-  if (waited < MAIL_CODE.resendSeconds) {
-    throw new AppError('VERIFY_CODE_TOO_FREQUENT', { seconds: Math.ceil(MAIL_CODE.resendSeconds - waited) });
-  }
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    // Requests for one address and purpose arriving at once, in this or any other process, take turns:
+    // the second sees the first one's code and waits out the interval.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mailCode:${purpose}:${email}`}))`);
+    const [last] = await tx
+      .select({ createdAt: mailCodes.createdAt })
+      .from(mailCodes)
+      .where(and(eq(mailCodes.email, email), eq(mailCodes.purpose, purpose)))
+      .orderBy(desc(mailCodes.createdAt))
+      .limit(1);
+    const waited = last ? (Date.now() - last.createdAt.getTime()) / 1000 : Infinity;
+    if (waited < MAIL_CODE.resendSeconds) {
+      throw new AppError('VERIFY_CODE_TOO_FREQUENT', {
+        seconds: Math.ceil(MAIL_CODE.resendSeconds - waited),
+      });
+    }
 
-  const code = newVerifyCode();
-  await db.insert(mailCodes).values({
-    email,
-    purpose,
-    codeHash: sha256Hex(code),
-    expiresAt: new Date(Date.now() + MAIL_CODE.ttlSeconds * 1000),
-  });
-  const minutes = MAIL_CODE.ttlSeconds / 60;
-  await mailer.send(db, {
-    to: email,
-    subject: 'Tracehub 验证码 / verification code',
-    body:
-      `您的验证码是 ${code}，${minutes} 分钟内有效。\n` +
-      `Your verification code is ${code}. It is valid for ${minutes} minutes.`,
+    const code = newVerifyCode();
+    await tx.insert(mailCodes).values({
+      email,
+      purpose,
+      codeHash: sha256Hex(code),
+      expiresAt: new Date(Date.now() + MAIL_CODE.ttlSeconds * 1000),
+    });
+    const minutes = MAIL_CODE.ttlSeconds / 60;
+    await mailer.send(tx, {
+      to: email,
+      subject: 'Tracehub 验证码 / verification code',
+      body:
+        `您的验证码是 ${code}，${minutes} 分钟内有效。\n` +
+        `Your verification code is ${code}. It is valid for ${minutes} minutes.`,
+    });
   });
   return { expiresInSeconds: MAIL_CODE.ttlSeconds, resendAfterSeconds: MAIL_CODE.resendSeconds };
 }
