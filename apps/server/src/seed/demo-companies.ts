@@ -42,7 +42,7 @@ export function usciOf(first17: string): string {
 }
 
 /** A resident ID number with a correct check character from its first 17 digits. */
-function idNumberOf(first17: string): string {
+export function idNumberOf(first17: string): string {
   const check = chineseIdCheckChar(first17);
   if (!check) throw new Error(`bad ID number body ${first17}`);
   return first17 + check;
@@ -340,6 +340,76 @@ function demoForm(
 }
 
 /**
+ * One enterprise's certification as the seeds make it, inside the seeding transaction: its applicant's
+ * licence and ID photo uploads (each recorded as evidence), the approved certification with its company
+ * form, and the certificate: a verifiable credential by the platform, recorded as evidence at `now`.
+ */
+export async function certifyEnterprise(
+  tx: Db,
+  opts: {
+    storage: FileStorage;
+    keys: EvidenceKeys;
+    platformKey: PlatformKey;
+    /** Who audited it (null when the database has no operator account). */
+    operatorUserId: number | null;
+    now: Date;
+  },
+  e: Omit<SeededEnterprise, 'key'>,
+  profile: DemoProfile,
+): Promise<void> {
+  const uploads = await seedCompanyImages(
+    tx,
+    opts.storage,
+    opts.keys,
+    e.applicantUserId,
+    e.uuid,
+    profile.accent,
+  );
+  await tx.update(enterprises).set(uploads).where(eq(enterprises.uuid, e.uuid));
+  const form = demoForm({ ...e, automaker: e.role === 1, profile, uploads });
+  await tx.insert(certifications).values({
+    applicantUserId: e.applicantUserId,
+    usci: e.usci,
+    name: e.name,
+    form,
+    status: 'approved',
+    verifierResult: { passed: true, reason: null, verifier: registryVerifier().name },
+    auditedBy: opts.operatorUserId,
+    enterpriseUuid: e.uuid,
+    submittedAt: new Date(opts.now.getTime() - 3 * 86_400_000),
+    auditedAt: opts.now,
+  });
+  const number = await nextCertificateNumber(tx, opts.now);
+  const [certificate] = await tx
+    .insert(certificates)
+    .values({
+      number,
+      enterpriseUuid: e.uuid,
+      did: e.did,
+      issuedAt: opts.now,
+      payload: issueCertificationCredential(opts.platformKey, {
+        number,
+        did: e.did,
+        name: e.name,
+        englishName: e.englishName,
+        usci: e.usci,
+        certifiedAt: opts.now,
+      }),
+    })
+    .returning();
+  await recordCertification(tx, opts.keys, certificate!, opts.now);
+}
+
+/** Adds companies to the registry the built-in verifier reads (their USCIs must be valid). */
+export async function registerCompanies(
+  tx: Db,
+  companies: readonly { usci: string; name: string; englishName: string; source: string }[],
+): Promise<void> {
+  for (const c of companies) if (!isValidUsci(c.usci)) throw new Error(`registry USCI ${c.usci} is invalid`);
+  if (companies.length > 0) await tx.insert(knownCompanies).values([...companies]);
+}
+
+/**
  * Everything of the certification capability for the demo data set, inside the seeding transaction: the
  * demo enterprises' uploads, approved certifications and certificates; the registry; the rules; and
  * demo-applicant's application for Jiangnan Precision Parts waiting for the operator.
@@ -356,52 +426,9 @@ export async function seedCertificationData(
     now: Date;
   },
 ): Promise<void> {
-  for (const e of opts.enterprises) {
-    const profile = DEMO_PROFILES[e.key];
-    const uploads = await seedCompanyImages(
-      tx,
-      opts.storage,
-      opts.keys,
-      e.applicantUserId,
-      e.uuid,
-      profile.accent,
-    );
-    await tx.update(enterprises).set(uploads).where(eq(enterprises.uuid, e.uuid));
-    const form = demoForm({ ...e, automaker: e.role === 1, profile, uploads });
-    await tx.insert(certifications).values({
-      applicantUserId: e.applicantUserId,
-      usci: e.usci,
-      name: e.name,
-      form,
-      status: 'approved',
-      verifierResult: { passed: true, reason: null, verifier: registryVerifier().name },
-      auditedBy: opts.operatorUserId,
-      enterpriseUuid: e.uuid,
-      submittedAt: new Date(opts.now.getTime() - 3 * 86_400_000),
-      auditedAt: opts.now,
-    });
-    const number = await nextCertificateNumber(tx, opts.now);
-    const [certificate] = await tx
-      .insert(certificates)
-      .values({
-        number,
-        enterpriseUuid: e.uuid,
-        did: e.did,
-        issuedAt: opts.now,
-        payload: issueCertificationCredential(opts.platformKey, {
-          number,
-          did: e.did,
-          name: e.name,
-          englishName: e.englishName,
-          usci: e.usci,
-          certifiedAt: opts.now,
-        }),
-      })
-      .returning();
-    await recordCertification(tx, opts.keys, certificate!, opts.now);
-  }
+  for (const e of opts.enterprises) await certifyEnterprise(tx, opts, e, DEMO_PROFILES[e.key]);
 
-  const registry = [
+  await registerCompanies(tx, [
     ...opts.enterprises.map((e) => ({
       usci: e.usci,
       name: e.name,
@@ -410,9 +437,7 @@ export async function seedCertificationData(
     })),
     ...REGISTRY.map((c) => ({ ...c, source: 'public' })),
     ...DEMO_REGISTRY.map((c) => ({ ...c, source: 'demo' })),
-  ];
-  for (const c of registry) if (!isValidUsci(c.usci)) throw new Error(`registry USCI ${c.usci} is invalid`);
-  await tx.insert(knownCompanies).values(registry);
+  ]);
 
   const [defaultIdRule] = await tx
     .insert(idRules)

@@ -1,9 +1,9 @@
 import { count, eq, inArray } from 'drizzle-orm';
-import { ENTERPRISE_MENU, EXAMINE_STATUS, menuCodes } from '@tracehub/contract';
+import { ENTERPRISE_MENU, EXAMINE_STATUS, menuCodes, type TCompanyForm } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
 import { enterpriseUsers, enterprises, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
 import { hashPassword } from '../platform/crypto.ts';
-import { newEnterpriseIdentity } from '../platform/keys.ts';
+import { newEnterpriseIdentity, type EnterpriseIdentity } from '../platform/keys.ts';
 import type { PlatformKey } from '../platform/ledger/platform-key.ts';
 import type { Mailer } from '../platform/mail.ts';
 import type { FileStorage } from '../platform/storage.ts';
@@ -13,6 +13,7 @@ import {
   demoProfileColumns,
   seedCertificationData,
   usciOf as usci,
+  type DemoProfile,
   type SeededEnterprise,
 } from './demo-companies.ts';
 
@@ -88,6 +89,106 @@ const DEMO_ENTERPRISES = [
 /** Codes of the clerk role demo-multi holds: everything but the account log. */
 const CLERK_CODES = ['Workbench', 'UserCenter', 'PerBasic', 'PerFrom'];
 
+/** The identity and company fields of an enterprise a seed creates (its profile comes separately). */
+export interface SeedEnterpriseRow {
+  uuid: string;
+  name: string;
+  englishName: string;
+  chineseShort: string;
+  englishShort: string;
+  usci: string;
+  /** 1 = automaker. */
+  role: number;
+  businessAttribute: TCompanyForm['businessAttribute'];
+  scene: TCompanyForm['scene'];
+}
+
+/**
+ * Inserts a certified enterprise as the seeds have it: its row with the company profile and a fresh
+ * platform-hosted secp256k1 key pair, chain account and DID. Answers the identity.
+ */
+export async function insertCertifiedEnterprise(
+  tx: Db,
+  keys: { masterKey: Buffer; chainId: number },
+  row: SeedEnterpriseRow,
+  profile: DemoProfile,
+  certifiedAt: Date,
+): Promise<EnterpriseIdentity> {
+  const id = newEnterpriseIdentity(keys.masterKey, keys.chainId);
+  await tx.insert(enterprises).values({
+    ...row,
+    ...demoProfileColumns(profile),
+    did: id.did,
+    chainAddress: id.address,
+    publicKey: id.publicKeyHex,
+    keyCiphertext: id.keyCiphertext,
+    certifiedAt,
+  });
+  return id;
+}
+
+/** Accounts sharing one password hash (argon2id is slow on purpose: hash once); answers ids by username. */
+export async function insertAccounts(
+  tx: Db,
+  accounts: readonly { username: string; email: string; isOperator?: boolean; chineseName?: string | null }[],
+  passwordHash: string,
+): Promise<Map<string, number>> {
+  const inserted = await tx
+    .insert(users)
+    .values(
+      accounts.map((a) => ({
+        username: a.username,
+        email: a.email,
+        passwordHash,
+        isOperator: a.isOperator ?? false,
+        chineseName: a.chineseName ?? null,
+      })),
+    )
+    .returning({ id: users.id, username: users.username });
+  return new Map(inserted.map((u) => [u.username, u.id]));
+}
+
+/**
+ * The two roles of a seeded enterprise: the administrator (every enterprise menu code) and the business
+ * clerk; the clerks and the administrator given are assigned to them. Answers the role ids.
+ */
+export async function insertStandardRoles(
+  tx: Db,
+  enterpriseUuid: string,
+  members: { administrator?: number | undefined; clerks?: readonly number[] } = {},
+): Promise<{ admin: number; clerk: number }> {
+  const [admin] = await tx
+    .insert(roles)
+    .values({
+      enterpriseUuid,
+      name: '管理员',
+      nameEn: 'Administrator',
+      isAdminRole: true,
+      description: '企业管理员',
+    })
+    .returning({ id: roles.id });
+  await tx
+    .insert(rolePermissions)
+    .values(menuCodes(ENTERPRISE_MENU).map((code) => ({ roleId: admin!.id, code })));
+  const [clerk] = await tx
+    .insert(roles)
+    .values({
+      enterpriseUuid,
+      name: '业务专员',
+      nameEn: 'Business clerk',
+      description: '日常业务数据维护',
+    })
+    .returning({ id: roles.id });
+  await tx.insert(rolePermissions).values(CLERK_CODES.map((code) => ({ roleId: clerk!.id, code })));
+  for (const userId of members.clerks ?? []) {
+    await tx.insert(userRoles).values({ enterpriseUuid, userId, roleId: clerk!.id });
+  }
+  if (members.administrator !== undefined) {
+    await tx.insert(userRoles).values({ enterpriseUuid, userId: members.administrator, roleId: admin!.id });
+  }
+  return { admin: admin!.id, clerk: clerk!.id };
+}
+
 /** Seeds the demo data set, only into a database without accounts. Returns whether it seeded. */
 export async function seedDemo(
   db: Db,
@@ -110,70 +211,31 @@ export async function seedDemo(
     const identities = new Map<string, { did: string; address: string }>();
     const now = Date.now();
     for (const e of DEMO_ENTERPRISES) {
-      const id = newEnterpriseIdentity(opts.masterKey, opts.chainId);
       const { key, ...row } = e;
-      await tx.insert(enterprises).values({
-        ...row,
-        ...demoProfileColumns(DEMO_PROFILES[key]),
-        did: id.did,
-        chainAddress: id.address,
-        publicKey: id.publicKeyHex,
-        keyCiphertext: id.keyCiphertext,
-        certifiedAt: new Date(now),
-      });
+      const id = await insertCertifiedEnterprise(tx, opts, row, DEMO_PROFILES[key], new Date(now));
       byKey.set(key, e.uuid);
       identities.set(key, id);
     }
     const uuid = (k: string) => byKey.get(k)!;
 
-    const inserted = await tx
-      .insert(users)
-      .values(
-        DEMO_ACCOUNTS.map((a) => ({
-          username: a.username,
-          email: a.email,
-          passwordHash,
-          isOperator: a.username === 'operator',
-          chineseName: a.username === 'operator' ? '平台运营' : null,
-        })),
-      )
-      .returning({ id: users.id, username: users.username });
-    const userId = (name: string) => inserted.find((u) => u.username === name)!.id;
+    const ids = await insertAccounts(
+      tx,
+      DEMO_ACCOUNTS.map((a) => ({
+        username: a.username,
+        email: a.email,
+        isOperator: a.username === 'operator',
+        chineseName: a.username === 'operator' ? '平台运营' : null,
+      })),
+      passwordHash,
+    );
+    const userId = (name: string) => ids.get(name)!;
 
-    const allCodes = menuCodes(ENTERPRISE_MENU);
     for (const e of DEMO_ENTERPRISES) {
-      const [admin] = await tx
-        .insert(roles)
-        .values({
-          enterpriseUuid: e.uuid,
-          name: '管理员',
-          nameEn: 'Administrator',
-          isAdminRole: true,
-          description: '企业管理员',
-        })
-        .returning({ id: roles.id });
-      await tx.insert(rolePermissions).values(allCodes.map((code) => ({ roleId: admin!.id, code })));
-      const [clerk] = await tx
-        .insert(roles)
-        .values({
-          enterpriseUuid: e.uuid,
-          name: '业务专员',
-          nameEn: 'Business clerk',
-          description: '日常业务数据维护',
-        })
-        .returning({ id: roles.id });
-      await tx.insert(rolePermissions).values(CLERK_CODES.map((code) => ({ roleId: clerk!.id, code })));
-      if (e.key === 'auto' || e.key === 'supplier') {
-        await tx
-          .insert(userRoles)
-          .values({ enterpriseUuid: e.uuid, userId: userId('demo-multi'), roleId: clerk!.id });
-      }
       const adminName = e.key === 'auto' ? 'demo-auto' : e.key === 'supplier' ? 'demo-supplier' : null;
-      if (adminName) {
-        await tx
-          .insert(userRoles)
-          .values({ enterpriseUuid: e.uuid, userId: userId(adminName), roleId: admin!.id });
-      }
+      await insertStandardRoles(tx, e.uuid, {
+        administrator: adminName ? userId(adminName) : undefined,
+        clerks: e.key === 'auto' || e.key === 'supplier' ? [userId('demo-multi')] : [],
+      });
     }
 
     const link = (user: string, ent: string, status: number, isAdmin = false, minutesAgo = 0) => ({
