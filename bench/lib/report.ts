@@ -21,7 +21,10 @@ export function printTable(rows: Row[]): void {
     r.scenario,
     fmt(r.ours) +
       (r.ours.errors || r.ours.non2xx ? ` (${r.ours.errors} errors, ${r.ours.non2xx} non-2xx)` : ''),
-    `${r.referenceName}: ${fmt(r.reference)}`,
+    `${r.referenceName}: ${fmt(r.reference)}` +
+      (r.reference.errors || r.reference.non2xx
+        ? ` (${r.reference.errors} errors, ${r.reference.non2xx} non-2xx)`
+        : ''),
     `${((r.ours.rps / r.reference.rps) * 100).toFixed(1)} %`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));

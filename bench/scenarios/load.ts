@@ -142,7 +142,7 @@ async function soak(server: Running, label: string): Promise<{ row: Row; soak: S
         method: 'POST',
         path: s.path,
         headers: { 'content-type': 'application/json' },
-        body: s.body,
+        body: s.body || '{}',
       })),
       connections: CONNECTIONS,
       durationSeconds: SECONDS,
