@@ -19,6 +19,8 @@ if (!only || only === 'ledger') printLedgerTable(await ledgerScenarios());
 if (!only || only === 'chain') printLedgerTable(await chainScenarios());
 if (!only || only === 'import') printLedgerTable(await importScenarios());
 if (!only || only === 'documents') printLedgerTable(await documentScenarios());
+// The EXPLAIN review at volume (docs/performance.md) runs only when asked for: BENCH_ONLY=explain.
+if (only === 'explain') printLedgerTable(await (await import('./scenarios/explain.ts')).explainScenarios());
 if (!only || only === 'load') {
   const { rows, soaks } = await loadScenarios();
   printTable(rows);

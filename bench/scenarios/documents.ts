@@ -23,17 +23,17 @@ import { freshPostgres } from '../lib/postgres.ts';
 
 const TARGET = Number(process.env.BENCH_DOCUMENTS ?? 1_000_000);
 /** Vehicles completed of one pack lot. */
-const VINS_PER_PACK = 4;
+export const VINS_PER_PACK = 4;
 /** Families (pack lots) fed by one ore lot. */
-const FAMILIES_PER_ORE = 10;
+export const FAMILIES_PER_ORE = 10;
 /** Rows of one family: mine 3 (+ an E2 row per ore lot), tier 2 and tier 1 4 each, automaker 4 + 2 per VIN. */
 const ROWS_PER_FAMILY = 3 + 1 / FAMILIES_PER_ORE + 4 + 4 + 4 + 2 * VINS_PER_PACK;
-const FAMILIES = Math.max(FAMILIES_PER_ORE, Math.round(TARGET / ROWS_PER_FAMILY));
+export const FAMILIES = Math.max(FAMILIES_PER_ORE, Math.round(TARGET / ROWS_PER_FAMILY));
 /** Families inserted per statement. */
 const BATCH = 5_000;
 const REQUESTS = { list: 200, search: 50, traceVin: 100, traceLot: 30 };
 
-const ENT = {
+export const ENT = {
   auto: 'e0a1c2d3-0001-4000-8000-000000000001',
   t1: 'e0a1c2d3-0002-4000-8000-000000000002',
   mine: 'e0a1c2d3-0003-4000-8000-000000000003',
@@ -41,7 +41,7 @@ const ENT = {
 } as const;
 type Ent = keyof typeof ENT;
 
-const vinOf = (family: number, v: number) =>
+export const vinOf = (family: number, v: number) =>
   `VIN${String((family - 1) * VINS_PER_PACK + v).padStart(10, '0')}`;
 
 // ---- fixture -----------------------------------------------------------------------------------------
@@ -354,7 +354,7 @@ async function timed(n: number, request: (i: number) => Promise<unknown>): Promi
 }
 
 /** A deterministic spread of families over the whole table. */
-const familyAt = (i: number) => 1 + ((i * 7919) % FAMILIES);
+export const familyAt = (i: number) => 1 + ((i * 7919) % FAMILIES);
 
 interface Trace {
   nodes: { id: string; itemCode: string; batchNo: string; vinSn: string }[];
@@ -405,11 +405,20 @@ async function measure(runtime: Runtime, label: string): Promise<LedgerFigure[]>
   ];
 }
 
-/** One run on a database: PGlite in `dataDir`, or PostgreSQL at `databaseUrl`. */
-async function runOn(
+/** Where a scenario runs: PGlite in `dataDir`, or PostgreSQL at `databaseUrl` (files under `dataDir`). */
+export interface BenchDatabase {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+/**
+ * A server (not listening) on the database with the fixture loaded: FAMILIES chains of documents and their
+ * partners and mappings, with planner statistics gathered. The caller closes `runtime.app`.
+ */
+export async function openWithDocuments(
   label: string,
-  where: { dataDir: string; databaseUrl?: string },
-): Promise<LedgerFigure[]> {
+  where: BenchDatabase,
+): Promise<{ runtime: Runtime; rows: number; ms: number }> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -432,12 +441,22 @@ async function runOn(
       update enterprise_users set examine_status = 1, is_admin = true
       where enterprise_uuid = ${ENT.mine} and user_id = (select id from users where username = 'demo-multi')`);
     const log = (line: string) => console.log(`  documents (${label}): ${line}`);
-    const loaded = await loadFixture(db, user, log);
+    return { runtime, ...(await loadFixture(db, user, log)) };
+  } catch (error) {
+    await runtime.app.close();
+    throw error;
+  }
+}
+
+/** One run on a database: the fixture loaded, then measured through the HTTP API. */
+async function runOn(label: string, where: BenchDatabase): Promise<LedgerFigure[]> {
+  const { runtime, rows, ms } = await openWithDocuments(label, where);
+  try {
     const figures = await measure(runtime, label);
     return [
       {
-        scenario: `bulk insert ${loaded.rows.toLocaleString('en')} document rows (fixture SQL; ${label})`,
-        figure: `${(loaded.ms / 1000).toFixed(1)} s, ${Math.round((loaded.rows / loaded.ms) * 1000).toLocaleString('en')} rows/s`,
+        scenario: `bulk insert ${rows.toLocaleString('en')} document rows (fixture SQL; ${label})`,
+        figure: `${(ms / 1000).toFixed(1)} s, ${Math.round((rows / ms) * 1000).toLocaleString('en')} rows/s`,
       },
       ...figures,
     ];
@@ -446,29 +465,40 @@ async function runOn(
   }
 }
 
-export async function documentScenarios(): Promise<LedgerFigure[]> {
-  console.log(
-    `  documents: ${FAMILIES.toLocaleString('en')} chains of ~${ROWS_PER_FAMILY.toFixed(1)} rows (target ${TARGET.toLocaleString('en')})`,
-  );
+/**
+ * Runs `scenario` on a fresh PostgreSQL database when BENCH_DATABASE_URL (or DATABASE_URL) is set, then on
+ * a temporary PGlite unless BENCH_DOCUMENTS_SKIP_PGLITE=1; each database is removed afterwards.
+ */
+export async function onEachDatabase(
+  name: string,
+  scenario: (label: string, where: BenchDatabase) => Promise<LedgerFigure[]>,
+): Promise<LedgerFigure[]> {
   const figures: LedgerFigure[] = [];
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   if (adminUrl) {
-    const database = await freshPostgres('documents', adminUrl);
-    const filesDir = mkdtempSync(path.join(os.tmpdir(), 'tracehub-bench-documents-pg-'));
+    const database = await freshPostgres(name, adminUrl);
+    const filesDir = mkdtempSync(path.join(os.tmpdir(), `tracehub-bench-${name}-pg-`));
     try {
-      figures.push(...(await runOn('PostgreSQL', { dataDir: filesDir, databaseUrl: database.url })));
+      figures.push(...(await scenario('PostgreSQL', { dataDir: filesDir, databaseUrl: database.url })));
     } finally {
       await database.drop();
       rmSync(filesDir, { recursive: true, force: true });
     }
   }
   if (process.env.BENCH_DOCUMENTS_SKIP_PGLITE !== '1') {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracehub-bench-documents-'));
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), `tracehub-bench-${name}-`));
     try {
-      figures.push(...(await runOn('PGlite', { dataDir })));
+      figures.push(...(await scenario('PGlite', { dataDir })));
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
   return figures;
+}
+
+export async function documentScenarios(): Promise<LedgerFigure[]> {
+  console.log(
+    `  documents: ${FAMILIES.toLocaleString('en')} chains of ~${ROWS_PER_FAMILY.toFixed(1)} rows (target ${TARGET.toLocaleString('en')})`,
+  );
+  return onEachDatabase('documents', runOn);
 }

@@ -59,6 +59,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  // The trigram indexes of the lists' "contains" searches (migration 0013) need pg_trgm; PGlite ships it
+  // as a contrib extension, loaded here so that CREATE EXTENSION finds it.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dataDir = opts.dataDir;
@@ -66,7 +69,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     dataDir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   return {
     db: db as unknown as Db,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -12,10 +12,25 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type PgColumn,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * One trigram GIN index over the text columns a list searches with "contains" (`lower(column) LIKE
+ * lower('%text%')`, pg_trgm, migration 0013): any of them, alone or together, is answered by the index. On
+ * lower(column), not the column: pg_trgm also answers equality, and the planner took it for the trace's
+ * exact look-ups (a bill number among a completion's related numbers) over the btree indexes, ten times
+ * slower. New entries gather in a pending list of at most 1 MB, merged into the index by the insert that fills
+ * it (PGlite has no autovacuum): written straight into the index, 43,000 documents took 8.6 s to insert
+ * instead of 2.1 s, while a search reads a full list in about a millisecond (docs/performance.md).
+ */
+const searchIndex = (name: string, ...columns: [PgColumn, ...PgColumn[]]) =>
+  index(name)
+    .using('gin', ...(columns.map((c) => sql`lower(${c}) gin_trgm_ops`) as [SQL, ...SQL[]]))
+    .with({ gin_pending_list_limit: 1024 });
 
 /** Accounts. One account may be linked to several enterprises (enterprise_users). */
 export const users = pgTable(
@@ -95,7 +110,12 @@ export const enterprises = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('enterprises_uuid_uq').on(t.uuid), uniqueIndex('enterprises_usci_uq').on(t.usci)],
+  (t) => [
+    uniqueIndex('enterprises_uuid_uq').on(t.uuid),
+    uniqueIndex('enterprises_usci_uq').on(t.usci),
+    // The operator's list, newest first.
+    index('enterprises_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /**
@@ -239,7 +259,11 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('mail_outbox_to_idx').on(t.to, t.createdAt),
+    // The operator's outbox, newest first: every verification code is a row.
+    index('mail_outbox_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /** Sign-in attempts, for throttling by account and by address. */
@@ -301,6 +325,8 @@ export const certifications = pgTable(
   (t) => [
     uniqueIndex('certifications_usci_uq').on(t.usci),
     index('certifications_applicant_idx').on(t.applicantUserId),
+    // The operator's audit queue, newest first.
+    index('certifications_submitted_idx').on(t.submittedAt, t.id),
   ],
 );
 
@@ -438,10 +464,12 @@ export const ledgerEvents = pgTable(
     uniqueIndex('ledger_events_leaf_index_uq').on(t.leafIndex),
     index('ledger_events_data_hash_idx').on(t.dataHash),
     index('ledger_events_subject_idx').on(t.subjectType, t.subjectId),
-    index('ledger_events_enterprise_idx').on(t.enterpriseUuid, t.createdAt),
+    // With the id: the evidence list's order and its tie-break (platform/list-query.ts).
+    index('ledger_events_enterprise_idx').on(t.enterpriseUuid, t.createdAt, t.id),
     index('ledger_events_unsealed_idx')
       .on(t.id)
       .where(sql`${t.leafIndex} is null`),
+    searchIndex('ledger_events_search_idx', t.subjectId),
   ],
 );
 
@@ -592,7 +620,7 @@ export const projectCodes = pgTable(
   },
   (t) => [
     uniqueIndex('project_codes_enterprise_code_uq').on(t.enterpriseUuid, t.code),
-    index('project_codes_enterprise_created_idx').on(t.enterpriseUuid, t.createdAt),
+    index('project_codes_enterprise_created_idx').on(t.enterpriseUuid, t.createdAt, t.id),
   ],
 );
 
@@ -633,7 +661,9 @@ export const partners = pgTable(
   (t) => [
     uniqueIndex('partners_enterprise_type_code_uq').on(t.enterpriseUuid, t.partnerType, t.code),
     uniqueIndex('partners_enterprise_type_usci_uq').on(t.enterpriseUuid, t.partnerType, t.usci),
-    index('partners_enterprise_created_idx').on(t.enterpriseUuid, t.createdAt),
+    // The list's order (newest first) with its tie-break: the rows of one import share their created time.
+    index('partners_enterprise_created_idx').on(t.enterpriseUuid, t.createdAt, t.id),
+    searchIndex('partners_search_idx', t.code, t.name, t.nameEn, t.usci, t.contactName),
   ],
 );
 
@@ -675,7 +705,17 @@ export const materials = pgTable(
       t.code,
       t.batchNo,
     ),
-    index('materials_enterprise_created_idx').on(t.enterpriseUuid, t.nature, t.createdAt),
+    // The list's order (newest first) with its tie-break: the rows of one import share their created time.
+    index('materials_enterprise_created_idx').on(t.enterpriseUuid, t.nature, t.createdAt, t.id),
+    searchIndex(
+      'materials_search_idx',
+      t.code,
+      t.name,
+      t.nameEn,
+      t.batchNo,
+      t.supplierMaterialCode,
+      t.receiptNo,
+    ),
   ],
 );
 
@@ -704,8 +744,12 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_uuid_uq').on(t.uuid),
     uniqueIndex('products_enterprise_code_batch_vin_uq').on(t.enterpriseUuid, t.code, t.batchNo, t.vinSn),
-    index('products_enterprise_created_idx').on(t.enterpriseUuid, t.createdAt),
+    // The list's order (newest first) with its tie-break: the rows of one import share their created time.
+    index('products_enterprise_created_idx').on(t.enterpriseUuid, t.createdAt, t.id),
     index('products_project_idx').on(t.enterpriseUuid, t.projectCodeId),
+    // A VIN/SN's product: the start of a trace, the project drill-down's VINs without one.
+    index('products_vin_idx').on(t.enterpriseUuid, t.vinSn),
+    searchIndex('products_search_idx', t.code, t.name, t.nameEn, t.batchNo, t.vinSn),
   ],
 );
 
@@ -776,6 +820,15 @@ export const materialRelations = pgTable(
     ),
     index('material_relations_material_idx').on(t.enterpriseUuid, t.materialId),
     index('material_relations_partner_idx').on(t.enterpriseUuid, t.partnerId),
+    // The list's order (newest first) within a direction, with its tie-break.
+    index('material_relations_enterprise_created_idx').on(t.enterpriseUuid, t.direction, t.createdAt, t.id),
+    searchIndex(
+      'material_relations_search_idx',
+      t.partnerCode,
+      t.partnerName,
+      t.partnerMaterialNo,
+      t.partnerMaterialName,
+    ),
   ],
 );
 
@@ -829,6 +882,8 @@ export const documents = pgTable(
       t.vinSn,
     ),
     index('documents_list_idx').on(t.enterpriseUuid, t.docType, t.createdAt, t.id),
+    // The lists' business-time range and order.
+    index('documents_biz_time_idx').on(t.enterpriseUuid, t.docType, t.bizTime, t.id),
     index('documents_lot_idx').on(t.enterpriseUuid, t.itemCode, t.batchNo),
     index('documents_bill_idx').on(t.enterpriseUuid, t.billNo),
     index('documents_vin_idx')
@@ -839,6 +894,17 @@ export const documents = pgTable(
       .where(sql`${t.batchNo} <> ''`),
     index('documents_partner_idx').on(t.enterpriseUuid, t.partnerId),
     index('documents_related_idx').using('gin', t.relatedBillNos),
+    searchIndex(
+      'documents_search_idx',
+      t.billNo,
+      t.partnerCode,
+      t.partnerName,
+      t.partnerNameEn,
+      t.itemCode,
+      t.itemName,
+      t.batchNo,
+      t.vinSn,
+    ),
   ],
 );
 

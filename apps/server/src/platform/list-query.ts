@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  desc,
+  eq,
+  getTableName,
+  gte,
+  inArray,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { LIMITS, type TListRequestBase } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
@@ -103,23 +116,58 @@ export function runListRows<TSelect extends Record<string, PgColumn | SQL.Aliase
   q: ListQuery<TSelect>,
   limit: number,
 ) {
-  return sortedRows(db, and(...listScope(q), ...(q.where ?? [])), q).limit(limit);
+  const conditions = [...listScope(q), ...(q.where ?? [])];
+  return sortedRows(searchReader(db, conditions), and(...conditions), q).limit(limit);
 }
 
 /** The query's rows in the requested order (a whitelisted sort field, else the default) with the tie-break. */
 function sortedRows<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
-  db: Db,
+  db: Reader,
   where: SQL | undefined,
   q: PagedQuery<TSelect>,
 ) {
   const sortColumn = (q.page.sortField && q.sortable[q.page.sortField]) || q.defaultSort.column;
   const order =
     q.page.sortField && q.sortable[q.page.sortField] ? (q.page.sortOrder ?? 'asc') : q.defaultSort.order;
-  const dir = order === 'asc' ? asc : desc;
   return withJoins(db.select(q.select).from(q.table), q.joins)
     .where(where)
     .$dynamic()
-    .orderBy(dir(sortColumn), dir(q.tieBreak));
+    .orderBy(...orderOf(sortColumn, order, q.tieBreak));
+}
+
+const orderOf = (column: PgColumn, order: 'asc' | 'desc', tieBreak: PgColumn) => {
+  const dir = order === 'asc' ? asc : desc;
+  return [dir(column), dir(tieBreak)];
+};
+
+/**
+ * The two statements of a list page: its rows, and its total counted up to LIMITS.maxCountedTotal. Without a
+ * search, the count walks the rows in the list's default order (without the tie-break, which counting needs
+ * not): the index that serves the first page serves it too, where without an order the planner may prefer a
+ * sequential scan that stops at the cap, and reads the whole table when the rows it counts lie at its end. A
+ * search's count is left unordered: its rows come from a search index in a bitmap, which stops at the cap
+ * only unsorted (an unselective search counted 10,000 of 43,000 rows in 21 ms instead of 91 ms).
+ */
+function pageStatements<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
+  db: Db,
+  conditions: (SQL | undefined)[],
+  q: PagedQuery<TSelect>,
+) {
+  const where = and(...conditions.filter((w): w is SQL => !!w));
+  const views = searchViews(db, conditions);
+  const reader: Reader = views.length ? db.with(...views) : db;
+  const rows = sortedRows(reader, where, q)
+    .limit(q.page.pageSize)
+    .offset((q.page.pageNo - 1) * q.page.pageSize);
+  const order = q.defaultSort.order === 'asc' ? asc(q.defaultSort.column) : desc(q.defaultSort.column);
+  const capped = withJoins(db.select({ one: sql`1` }).from(q.table), q.joins)
+    .where(where)
+    .$dynamic()
+    .orderBy(...(views.length ? [] : [order]))
+    .limit(LIMITS.maxCountedTotal)
+    .as('capped');
+  const count = reader.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return { rows, count };
 }
 
 async function runPaged<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
@@ -127,16 +175,10 @@ async function runPaged<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
   conditions: (SQL | undefined)[],
   q: PagedQuery<TSelect>,
 ) {
-  const where = and(...conditions.filter((w): w is SQL => !!w));
-  const rows = await sortedRows(db, where, q)
-    .limit(q.page.pageSize)
-    .offset((q.page.pageNo - 1) * q.page.pageSize);
-  const capped = withJoins(db.select({ one: sql`1` }).from(q.table), q.joins)
-    .where(where)
-    .limit(LIMITS.maxCountedTotal)
-    .as('capped');
-  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  return { list: rows, total: counted?.n ?? 0 };
+  const { rows, count } = pageStatements(db, conditions, q);
+  const list = await rows;
+  const [counted] = await count;
+  return { list, total: counted?.n ?? 0 };
 }
 
 // Time bounds are clamped to years 1-9999: epoch milliseconds beyond them are valid integers, but neither a
@@ -145,8 +187,62 @@ const MIN_TIME_MS = Date.parse('0001-01-01T00:00:00.000Z');
 const MAX_TIME_MS = Date.parse('9999-12-31T23:59:59.999Z');
 const timeBound = (ms: number) => new Date(Math.min(Math.max(ms, MIN_TIME_MS), MAX_TIME_MS));
 
-/** `%text%` for ILIKE, with the text's own wildcards escaped. */
+/** `%text%` for LIKE, with the text's own wildcards escaped. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The column contains the text, whatever the case: `lower(column) LIKE lower('%text%')`, the expression the
+ * trigram indexes of migration 0013 hold (ILIKE on the column itself would not reach them).
+ */
+const containsText = (col: PgColumn, text: string): SQL =>
+  sql`lower(${col}) like lower(${likePattern(text)})`;
+
+/**
+ * Tables searched through their tenant view (migration 0013). LIKE, lower() and && are not leakproof, so under
+ * row-level security PostgreSQL evaluates them only after the policy's condition, never as an index
+ * condition: a search would read every row of the enterprise. A statement that searches one of these tables
+ * reads it through its view instead, which has the table's columns and restricts it to the transaction's
+ * tenant itself, as its owner: `WITH documents AS (SELECT * FROM documents_search) SELECT ... FROM documents`.
+ * The CTE takes the table's name, so every column the query names stays valid, and PostgreSQL inlines it:
+ * the planner sees the search on the table and picks the trigram index or the list's order, as it pays.
+ */
+const SEARCH_VIEWS: Readonly<Record<string, string>> = {
+  documents: 'documents_search',
+  materials: 'materials_search',
+  products: 'products_search',
+  partners: 'partners_search',
+  material_relations: 'material_relations_search',
+  ledger_events: 'ledger_events_search',
+};
+
+/** The table each search condition (contains, containsAny, overlaps) searches. */
+const searchedTables = new WeakMap<SQL, string>();
+
+function searchOf(table: PgTable, condition: SQL): SQL {
+  searchedTables.set(condition, getTableName(table));
+  return condition;
+}
+
+/** What a query starts from: the database handle, or one with the CTEs of the tenant views it searches. */
+export type Reader = Pick<Db, 'select'>;
+
+/**
+ * The handle to read with when `conditions` may search a table with a tenant view: `db.with(<table> AS
+ * (SELECT * FROM <view>))`, else `db` itself. Only for tenant transactions (the view is empty outside).
+ */
+export function searchReader(db: Db, conditions: readonly (SQL | undefined)[]): Reader {
+  const ctes = searchViews(db, conditions);
+  return ctes.length ? db.with(...ctes) : db;
+}
+
+/** The CTEs `<table> AS (SELECT * FROM <view>)` of the tables with a tenant view that `conditions` search. */
+function searchViews(db: Db, conditions: readonly (SQL | undefined)[]) {
+  const tables = new Set(conditions.flatMap((c) => (c ? [searchedTables.get(c)] : [])));
+  return [...tables].flatMap((table) => {
+    const view = table && SEARCH_VIEWS[table];
+    return view ? [db.$with(table, {}).as(sql`select * from ${sql.identifier(view)}`)] : [];
+  });
+}
 
 /** Filter helpers: each returns undefined when the filter is not set. */
 export const filters = {
@@ -162,10 +258,14 @@ export const filters = {
         .filter(Boolean) ?? [];
     return values.length ? inArray(col, values) : undefined;
   },
-  contains: (col: PgColumn, v: string | undefined) => (v ? ilike(col, likePattern(v)) : undefined),
-  /** Any of the columns contains the text (a name in Chinese or English, a code or a name). */
-  containsAny: (cols: readonly PgColumn[], v: string | undefined) =>
-    v ? or(...cols.map((col) => ilike(col, likePattern(v)))) : undefined,
+  contains: (col: PgColumn, v: string | undefined) =>
+    v ? searchOf(col.table, containsText(col, v)) : undefined,
+  /** Any of the columns (of one table) contains the text (a name in Chinese or English, a code or a name). */
+  containsAny: (cols: readonly [PgColumn, ...PgColumn[]], v: string | undefined) =>
+    v ? searchOf(cols[0].table, or(...cols.map((col) => containsText(col, v)))!) : undefined,
+  /** The text array column shares a value with `values` (a document's related numbers). */
+  overlaps: (col: PgColumn, values: readonly string[] | undefined) =>
+    values?.length ? searchOf(col.table, arrayOverlaps(col, [...values])) : undefined,
   from: (col: PgColumn, ms: number | undefined) => (ms === undefined ? undefined : gte(col, timeBound(ms))),
   /** Inclusive of the whole millisecond: stored times carry microseconds that clients never see. */
   to: (col: PgColumn, ms: number | undefined) => (ms === undefined ? undefined : lt(col, timeBound(ms + 1))),

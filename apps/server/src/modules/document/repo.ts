@@ -189,7 +189,7 @@ export function documentListQuery(
       filters.contains(documents.itemName, req.itemName),
       filters.contains(documents.batchNo, req.batchNo),
       filters.contains(documents.vinSn, req.vinSn),
-      req.relatedBillNo ? arrayOverlaps(documents.relatedBillNos, [req.relatedBillNo]) : undefined,
+      filters.overlaps(documents.relatedBillNos, req.relatedBillNo ? [req.relatedBillNo] : undefined),
       filters.eq(documents.currency, req.currency),
       req.signed === undefined
         ? undefined

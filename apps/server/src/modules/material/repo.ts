@@ -14,7 +14,13 @@ import { decimalInput, decimalText } from '../../platform/decimal.ts';
 import { isRowId } from '../../platform/ids.ts';
 import { latestChainDetails } from '../../platform/ledger/records.ts';
 import { EVIDENCE } from '../../platform/ledger/subjects.ts';
-import { filters, type ListQuery, type TenantScope, visibleRows } from '../../platform/list-query.ts';
+import {
+  filters,
+  type ListQuery,
+  searchReader,
+  type TenantScope,
+  visibleRows,
+} from '../../platform/list-query.ts';
 
 // Materials of the enterprise, one nature at a time. Every query is scoped here: by the enterprise, by the
 // nature its page (endpoint) fixes, and by the caller's own rows when its data permission is 'account'.
@@ -263,10 +269,11 @@ export async function materialOptions(
     tracingObject: materials.tracingObject,
   };
   const scope = nature ? visible(tenant, nature) : visibleRows(materials, tenant);
-  const found = await db
+  const search = filters.containsAny([materials.code, materials.name, materials.nameEn], req.keyword);
+  const found = await searchReader(db, [search])
     .select(columns)
     .from(materials)
-    .where(and(scope, filters.containsAny([materials.code, materials.name, materials.nameEn], req.keyword)))
+    .where(and(scope, search))
     .orderBy(asc(materials.code), asc(materials.batchNo), asc(materials.id))
     .limit(req.limit);
   const ids = (req.ids ?? []).filter(isRowId).filter((id) => !found.some((f) => f.id === id));

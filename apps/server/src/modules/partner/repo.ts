@@ -10,7 +10,13 @@ import type { NaturalKeyColumns } from '../../platform/imports/natural-keys.ts';
 import { partners } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { isRowId } from '../../platform/ids.ts';
-import { filters, type ListQuery, type TenantScope, visibleRows } from '../../platform/list-query.ts';
+import {
+  filters,
+  type ListQuery,
+  searchReader,
+  type TenantScope,
+  visibleRows,
+} from '../../platform/list-query.ts';
 
 // Partners of the enterprise. Every query is scoped here: by the enterprise, and by the caller's own rows
 // when its data permission is 'account'. Codes and USCIs are unique per type in the whole enterprise.
@@ -266,22 +272,12 @@ export async function partnerChoices(
   keyword: string | undefined,
   limit: number,
 ): Promise<PartnerRow[]> {
-  return db
+  // One search of the three columns, through the partners' tenant view (platform/list-query.ts).
+  const search = filters.containsAny([partners.code, partners.name, partners.nameEn], keyword);
+  return searchReader(db, [search])
     .select()
     .from(partners)
-    .where(
-      and(
-        visible(tenant),
-        eq(partners.partnerType, partnerType),
-        keyword
-          ? or(
-              filters.contains(partners.code, keyword),
-              filters.contains(partners.name, keyword),
-              filters.contains(partners.nameEn, keyword),
-            )
-          : undefined,
-      ),
-    )
+    .where(and(visible(tenant), eq(partners.partnerType, partnerType), search))
     .orderBy(asc(partners.code), asc(partners.id))
     .limit(limit);
 }

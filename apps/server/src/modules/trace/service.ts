@@ -9,6 +9,7 @@ import type {
   TTrace,
   TTraceEnterprise,
 } from '@tracehub/contract';
+import { LIMITS } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { decimalText } from '../../platform/decimal.ts';
@@ -31,10 +32,16 @@ import { endsOf, walk, type TraceGraph } from './walk.ts';
 
 type Input<K extends keyof typeof api.trace> = TParsed<(typeof api.trace)[K]>;
 
-/** A page of rows computed in memory (a trace's or a product's lines), in the list contract's shape. */
+/**
+ * A page of rows computed in memory (a trace's or a product's lines), in the list contract's shape: its total
+ * capped like every list's (LIMITS.maxCountedTotal, spec 9).
+ */
 function pageOf<T>(rows: T[], req: { pageNo: number; pageSize: number }): TListResponse<T> {
   const from = (req.pageNo - 1) * req.pageSize;
-  return { list: rows.slice(from, from + req.pageSize), total: rows.length };
+  return {
+    list: rows.slice(from, from + req.pageSize),
+    total: Math.min(rows.length, LIMITS.maxCountedTotal),
+  };
 }
 
 // ---- traces ---------------------------------------------------------------------------------------
