@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -14,23 +13,13 @@ import { MIGRATIONS_DIR } from '../src/paths.ts';
 import { AUTO_UUID, DEMO_PASSWORD } from './support/app.ts';
 import { pngBytes, sha256 } from './support/files.ts';
 import { expectProofVerifies } from './support/ledger.ts';
+import { freePort } from './support/net.ts';
 
 // Crash safety: evidence is committed with its business change, so a process killed (SIGKILL) after the
 // write and before sealing loses nothing: the next start seals it. The server runs as a real child process
 // on an on-disk PGlite directory (or a fresh PostgreSQL database when DATABASE_URL is set).
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 interface Envelope<T> {
   code: string;

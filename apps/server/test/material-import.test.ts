@@ -5,64 +5,8 @@ import type { Db } from '../src/db/client.ts';
 import { ledgerEvents, materials } from '../src/db/schema.ts';
 import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
 import { dbOf, expectOk } from './support/helpers.ts';
+import { MATERIAL_IMPORT_HEADERS as HEADER } from './support/material-headers.ts';
 import { download, importAndRun, sheetRows, xlsxOf, type Cell } from './support/workbooks.ts';
-
-const HEADER = {
-  purchased: {
-    zh: [
-      '物料编号',
-      '物料名称',
-      '英文名称',
-      '批次号',
-      '是否溯源对象',
-      '重量（kg）',
-      '单位',
-      '供应商物料编码',
-      '采购入库单号',
-      '采购入库时间',
-      '描述',
-    ],
-    en: [
-      'Material code',
-      'Material name',
-      'English name',
-      'Batch number',
-      'Tracing object',
-      'Weight (kg)',
-      'Unit',
-      'Supplier material code',
-      'Receipt number',
-      'Receipt time',
-      'Description',
-    ],
-  },
-  homemade: {
-    zh: [
-      '半成品编号',
-      '半成品名称',
-      '英文名称',
-      '批次号',
-      '是否溯源对象',
-      '重量（kg）',
-      '单位',
-      '完工入库单号',
-      '完工入库时间',
-      '描述',
-    ],
-    en: [
-      'Product code',
-      'Product name',
-      'English name',
-      'Batch number',
-      'Tracing object',
-      'Weight (kg)',
-      'Unit',
-      'Stock-in number',
-      'Stock-in time',
-      'Description',
-    ],
-  },
-} as const;
 
 /** The enterprise's materials of a nature whose code starts with a prefix, by code and batch. */
 const stored = (db: Db, nature: 'purchased' | 'homemade', prefix: string) =>

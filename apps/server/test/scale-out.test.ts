@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,6 +11,8 @@ import { openDatabase } from '../src/db/client.ts';
 import { MIGRATIONS_DIR, REPO_ROOT } from '../src/paths.ts';
 import { verifyLedger } from '../src/platform/ledger/verify.ts';
 import { DEMO_PASSWORD } from './support/app.ts';
+import { MATERIAL_IMPORT_HEADERS } from './support/material-headers.ts';
+import { freePort } from './support/net.ts';
 import { xlsxOf } from './support/workbooks.ts';
 
 /**
@@ -67,17 +68,6 @@ function request<T>(
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 async function until<T>(what: string, probe: () => Promise<T | null | undefined>, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
@@ -112,20 +102,6 @@ async function rowsOf<T>(url: string, text: string): Promise<T[]> {
     await client.end();
   }
 }
-
-const MATERIAL_HEADER = [
-  '物料编号',
-  '物料名称',
-  '英文名称',
-  '批次号',
-  '是否溯源对象',
-  '重量（kg）',
-  '单位',
-  '供应商物料编码',
-  '采购入库单号',
-  '采购入库时间',
-  '描述',
-];
 
 describe.skipIf(!adminUrl)('two API processes and two workers on one PostgreSQL', () => {
   const dbName = `th_scale_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -270,7 +246,7 @@ describe.skipIf(!adminUrl)('two API processes and two workers on one PostgreSQL'
 
   it('runs an uploaded import in a worker process, once, with the file one process stored', async () => {
     const content = await xlsxOf([
-      MATERIAL_HEADER,
+      [...MATERIAL_IMPORT_HEADERS.purchased.zh],
       ...Array.from({ length: 50 }, (_, i) => [`SCALE-IMP-${i}`, `导入物料 ${i}`, null, 'B1']),
     ]);
     const form = new FormData();
