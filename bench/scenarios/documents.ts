@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { documentTypeByTypeCode } from '@tracehub/contract';
+import { documentType, documentTypeByTypeCode } from '@tracehub/contract';
 import { createRuntime, type Runtime } from '../../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import type { Db } from '../../apps/server/src/db/client.ts';
@@ -393,16 +393,61 @@ async function measure(runtime: Runtime, label: string): Promise<LedgerFigure[]>
   const traceLot = await timed(REQUESTS.traceLot, (i) =>
     post(base, '/trace/lot', { itemCode: 'ORE', batchNo: `ORE-${1 + ((i * 131) % ores)}` }, mine),
   );
+
+  // Same-run references: the statement a page needs, sent straight to the same database as its owner (no
+  // HTTP, session, permission, row-level security, count or serialisation); for a trace, the eight
+  // look-ups by id that a walk of eight steps cannot do without.
+  const db = runtime.deps.db;
+  const endNew = documentType('ProductionEndNew').typeCode;
+  const receipt = documentType('PurchaseReceipt').typeCode;
+  const page = (where: ReturnType<typeof sql>, i: number) =>
+    db.execute(
+      sql`select * from documents where enterprise_uuid = ${ENT.auto} and ${where}
+          order by created_at desc, id desc limit 10 offset ${10 * (i % 20)}`,
+    );
+  const rawList = await timed(REQUESTS.list, (i) => page(sql`doc_type = ${endNew}`, i));
+  const rawBillNo = await timed(REQUESTS.search, (i) =>
+    page(sql`doc_type = ${endNew} and lower(bill_no) like ${`%wg-a-${familyAt(i)}-2%`}`, 0),
+  );
+  const rawBatchNo = await timed(REQUESTS.search, (i) =>
+    page(sql`doc_type = ${receipt} and lower(batch_no) like ${`%pk-${familyAt(i)}%`}`, 0),
+  );
+  const ids = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from documents order by id limit 1000`),
+  ).map((r) => r.id);
+  const rawSteps = await timed(REQUESTS.traceVin, async (i) => {
+    for (let step = 0; step < 8; step++)
+      await db.execute(sql`select * from documents where id = ${ids[(i * 8 + step) % ids.length]}`);
+  });
+  const sqlOnly = (figure: string) => `the same SQL, owner, no HTTP: ${figure}`;
   return [
-    { scenario: `  document list page (ProductionEndNew, 10 rows; ${label})`, figure: list },
-    { scenario: `  search: number contains (${label})`, figure: billNo },
-    { scenario: `  search: batch number contains (${label})`, figure: batchNo },
-    { scenario: `  trace VIN -> mine lot (4 tiers, ~8 steps; ${label})`, figure: traceVin },
+    {
+      scenario: `  document list page (ProductionEndNew, 10 rows; ${label})`,
+      figure: list,
+      reference: sqlOnly(rawList),
+    },
+    { scenario: `  search: number contains (${label})`, figure: billNo, reference: sqlOnly(rawBillNo) },
+    {
+      scenario: `  search: batch number contains (${label})`,
+      figure: batchNo,
+      reference: sqlOnly(rawBatchNo),
+    },
+    {
+      scenario: `  trace VIN -> mine lot (4 tiers, ~8 steps; ${label})`,
+      figure: traceVin,
+      reference: `8 look-ups by id, no HTTP: ${rawSteps}`,
+    },
     {
       scenario: `  trace ore lot -> ${FAMILIES_PER_ORE * VINS_PER_PACK} VINs (${label})`,
       figure: traceLot,
+      reference: `8 look-ups by id, no HTTP: ${rawSteps}`,
     },
   ];
+}
+
+/** Rows of a raw statement, from node-postgres ({rows}) or PGlite ({rows}) alike. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }
 
 /** Where a scenario runs: PGlite in `dataDir`, or PostgreSQL at `databaseUrl` (files under `dataDir`). */
