@@ -4,6 +4,7 @@ import { screenshot } from './support/browser';
 import { AUTOMAKER, enterpriseRows, openFromSidebar, signIn, submitPassword } from './support/flows';
 import { useHarness } from './support/harness';
 import { latestMailCode } from './support/server';
+import { post } from './support/api';
 
 /** The server's default initial password of new members (apps/server config INITIAL_PASSWORD). */
 const INITIAL_PASSWORD = 'Tracehub@2026';
@@ -55,19 +56,6 @@ async function confirm(page: Page): Promise<void> {
 
 async function message(page: Page, text: string): Promise<void> {
   await page.locator('.ant-message').getByText(text).waitFor();
-}
-
-type TEnvelope<T> = { code: string; msg: string; data: T };
-
-async function post<T>(baseUrl: string, path: string, body: unknown, bearer?: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as TEnvelope<T>;
-  if (envelope.code !== '0000') throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
 }
 
 /** Registers an account and applies to join the automaker, as a newcomer would at sign-in. */

@@ -3,9 +3,10 @@ import type { Page } from 'playwright-core';
 import { vinCheckDigit } from '@tracehub/contract';
 import { screenshot, type TLang } from './support/browser';
 import { usciOf } from './support/certify';
-import { AUTOMAKER, DEMO_PASSWORD, openFromSidebar, signIn } from './support/flows';
+import { AUTOMAKER, openFromSidebar, signIn } from './support/flows';
 import { useHarness } from './support/harness';
 import { row } from './support/lists';
+import { apiToken, post } from './support/api';
 
 // The project data drill-down (spec 2.2 /dataManagement): from a project to its product's VIN, to the
 // battery lot fitted into it, to the supplier that delivered the lot. The supplier's side is recorded by the
@@ -45,38 +46,6 @@ const AUTO_UUID = 'e0a1c2d3-0001-4000-8000-000000000001';
 function vin(serial: number): string {
   const draft = `LGXCE4CB0N${String(serial).padStart(7, '0')}`;
   return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
-}
-
-interface TEnvelope<T> {
-  code: string;
-  msg: string;
-  data: T;
-}
-
-async function post<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as TEnvelope<T>;
-  if (envelope.code !== '0000') throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
-}
-
-/** A session token of a demo administrator, by the API's two sign-in steps. */
-async function apiToken(baseUrl: string, account: string, enterpriseUuid: string): Promise<string> {
-  const step = await post<{ verifyKey: string }>(baseUrl, '/login/loginByPwd', {
-    loginAccount: account,
-    password: DEMO_PASSWORD,
-  });
-  const session = await post<{ token: string }>(baseUrl, '/login/selectEnterprise', {
-    isLogined: false,
-    loginAccount: account,
-    enterpriseUuid,
-    verifyKey: step.verifyKey,
-  });
-  return session.token;
 }
 
 const DAY = 86_400_000;

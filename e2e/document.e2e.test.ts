@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   documentFieldLabel,
   documentType,
@@ -25,6 +25,7 @@ import {
   sheetTextRows,
   workbookOf,
 } from './support/lists';
+import { post, tokenOf } from './support/api';
 
 const TEXT = {
   zh: {
@@ -57,26 +58,6 @@ const FORM = 'document-form-dialog';
 const REFUSED_LOG = /Failed to load resource: the server responded with a status of 400/;
 /** More returns than the return detail lists (LIMITS.returnBillNumbersShown), so it offers "view more". */
 const RETURN_COUNT = 21;
-
-type TEnvelope<T> = { code: string; msg: string; data: T };
-
-async function post<T>(baseUrl: string, path: string, body: unknown, token: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as TEnvelope<T>;
-  if (envelope.code !== '0000') throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
-}
-
-/** The session token the console keeps in its cookie. */
-async function tokenOf(context: BrowserContext): Promise<string> {
-  const token = (await context.cookies()).find((c) => c.name === 'tracehub_token')?.value;
-  if (!token) throw new Error('No session cookie');
-  return token;
-}
 
 const usciOf = (first17: string) => `${first17}${usciCheckChar(first17) ?? ''}`;
 

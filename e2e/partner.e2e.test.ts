@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { usciCheckChar, validationMessage } from '@tracehub/contract';
 import { screenshot, type TLang } from './support/browser';
-import { AUTOMAKER, DEMO_PASSWORD, openFromSidebar, signIn } from './support/flows';
+import { AUTOMAKER, openFromSidebar, signIn } from './support/flows';
 import { useHarness } from './support/harness';
+import { apiToken, post } from './support/api';
+import { message, row } from './support/lists';
 
 const AUTO_UUID = 'e0a1c2d3-0001-4000-8000-000000000001';
 /** The first 17 characters of certified demo enterprises' USCIs (the supplier, the mine): settled partners. */
@@ -55,42 +56,6 @@ async function workbook(rows: readonly (readonly string[])[]): Promise<Buffer> {
 
 const withCheck = (first17: string) => `${first17}${usciCheckChar(first17)}`;
 
-type TEnvelope<T> = { code: string; msg: string; data: T };
-
-async function post<T>(baseUrl: string, path: string, body: unknown, bearer?: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as TEnvelope<T>;
-  if (envelope.code !== '0000') throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
-}
-
-/** The automaker administrator's API session, for the data the browser flows start from. */
-async function apiToken(baseUrl: string): Promise<string> {
-  const step = await post<{ verifyKey: string }>(baseUrl, '/login/loginByPwd', {
-    loginAccount: 'demo-auto',
-    password: DEMO_PASSWORD,
-  });
-  const session = await post<{ token: string }>(baseUrl, '/login/selectEnterprise', {
-    isLogined: false,
-    loginAccount: 'demo-auto',
-    enterpriseUuid: AUTO_UUID,
-    verifyKey: step.verifyKey,
-  });
-  return session.token;
-}
-
-function row(scope: Locator, text: string): Locator {
-  return scope.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
-}
-
-async function message(page: Page, text: string): Promise<void> {
-  await page.locator('.ant-message').getByText(text).first().waitFor();
-}
-
 describe('partner enterprises and supplier material code mappings', () => {
   const h = useHarness();
 
@@ -100,7 +65,7 @@ describe('partner enterprises and supplier material code mappings', () => {
 
     it(`creates a partner after a validation error, invites partners and links a mapping (${lang})`, async () => {
       const baseUrl = h.server().baseUrl;
-      const token = await apiToken(baseUrl);
+      const token = await apiToken(baseUrl, 'demo-auto', AUTO_UUID);
       // Two partners to invite (one without an e-mail address) and a purchased material to link.
       const usci = (n: number) =>
         withCheck(`91330100MA${lang === 'zh' ? '1' : '2'}${String(n).padStart(6, '0')}`);

@@ -1,12 +1,13 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { validationMessage, type TImportRecord } from '@tracehub/contract';
 import { screenshot, type TLang } from './support/browser';
 import { AUTOMAKER, openFromSidebar, signIn } from './support/flows';
 import { useHarness } from './support/harness';
 import { message, moreAction, row, rows } from './support/lists';
 import { makePdf } from './support/files';
+import { post, tokenOf, type TEnvelope } from './support/api';
 
 const TEXT = {
   zh: {
@@ -38,30 +39,6 @@ const DETAIL = 'detail-basicData/product';
 const FORM = 'product-form-dialog';
 /** Seeded products: more than the largest page. */
 const SEEDED = 1_100;
-
-interface TEnvelope<T> {
-  code: string;
-  msg: string;
-  data: T;
-}
-
-async function post<T>(baseUrl: string, path: string, body: unknown, token: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as TEnvelope<T>;
-  if (envelope.code !== '0000') throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
-}
-
-/** The session token the console keeps in its cookie. */
-async function tokenOf(context: BrowserContext): Promise<string> {
-  const token = (await context.cookies()).find((c) => c.name === 'tracehub_token')?.value;
-  if (!token) throw new Error('No session cookie');
-  return token;
-}
 
 /**
  * Seeds through the API what the pages pick from: a project code, a material, and SEEDED products by a

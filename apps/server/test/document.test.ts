@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CURRENCIES,
   DOCUMENT_TYPES,
-  documentFieldLabel,
-  documentFieldsOf,
   documentType,
   validationMessage,
   type TDocumentDetail,
@@ -19,7 +17,8 @@ import { usciOf } from '../src/seed/demo-companies.ts';
 import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
-import { download, importAndRun, sheetRows, xlsxOf, type Cell } from './support/workbooks.ts';
+import { documentSheet } from './support/document-sheets.ts';
+import { download, importAndRun, sheetRows } from './support/workbooks.ts';
 
 let serial = 0;
 const freshUsci = () => usciOf(`91310115MA${String(++serial).padStart(7, '0')}`);
@@ -489,51 +488,46 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
   });
 
   it('imports sales deliveries and returns row by row with the spec reasons and an error log', async () => {
-    const def = documentType('SaleDelivery');
-    const headers = documentFieldsOf(def).map((k) => documentFieldLabel(def, k).zh);
-    const row = (values: Record<string, Cell>) =>
-      headers.map((_, i) => values[documentFieldsOf(def)[i]!] ?? null);
-    const content = await xlsxOf([
-      headers,
-      row({
+    const content = await documentSheet('SaleDelivery', 'zh', [
+      {
         billNo: 'IMP-1',
         bizTime: '2026-03-02 10:00:00',
         partnerCode: 'CLI-1',
         itemCode: 'PACK',
         batchNo: 'I1',
         quantity: 10,
-      }),
-      row({
+      },
+      {
         billNo: 'IMP-2',
         bizTime: '2026-03-02 10:00:00',
         partnerCode: 'NOPE',
         itemCode: 'PACK',
         batchNo: 'I2',
         quantity: 10,
-      }),
-      row({
+      },
+      {
         billNo: 'IMP-3',
         bizTime: '2026-03-02 10:00:00',
         partnerCode: 'CLI-1',
         itemCode: 'PACK',
         quantity: 10,
-      }),
-      row({
+      },
+      {
         billNo: 'IMP-1',
         bizTime: '2026-03-02 10:00:00',
         partnerCode: 'CLI-1',
         itemCode: 'PACK',
         batchNo: 'I1',
         quantity: 10,
-      }),
-      row({
+      },
+      {
         billNo: 'IMP-4',
         bizTime: 'yesterday',
         partnerCode: 'CLI-1',
         itemCode: 'PACK',
         batchNo: 'I4',
         quantity: 10,
-      }),
+      },
     ]);
     const record = await importAndRun(t.app, t.runtime.deps, `${base('SaleDelivery')}/importExcel`, {
       token: a,
@@ -551,13 +545,8 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
     expect(text).toContain(validationMessage('v.document.partnerUnknown', 'zh', { code: 'NOPE' }));
     expect(text).toContain(validationMessage('v.document.lotRequired', 'zh'));
 
-    const rdef = documentType('SaleReturn');
-    const rheaders = documentFieldsOf(rdef).map((k) => documentFieldLabel(rdef, k).en);
-    const rrow = (values: Record<string, Cell>) =>
-      rheaders.map((_, i) => values[documentFieldsOf(rdef)[i]!] ?? null);
-    const returns = await xlsxOf([
-      rheaders,
-      rrow({
+    const returns = await documentSheet('SaleReturn', 'en', [
+      {
         billNo: 'RI-1',
         bizTime: '2026-03-03',
         partnerCode: 'CLI-1',
@@ -565,8 +554,8 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
         batchNo: 'I1',
         quantity: 6,
         relatedBillNos: 'IMP-1',
-      }),
-      rrow({
+      },
+      {
         billNo: 'RI-2',
         bizTime: '2026-03-03',
         partnerCode: 'CLI-1',
@@ -574,8 +563,8 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
         batchNo: 'I1',
         quantity: 6,
         relatedBillNos: 'IMP-1',
-      }),
-      rrow({
+      },
+      {
         billNo: 'RI-3',
         bizTime: '2026-03-03',
         partnerCode: 'CLI-1',
@@ -583,7 +572,7 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
         batchNo: 'I9',
         quantity: 1,
         relatedBillNos: 'IMP-1',
-      }),
+      },
     ]);
     const rrecord = await importAndRun(t.app, t.runtime.deps, `${base('SaleReturn')}/importExcel`, {
       token: a,

@@ -15,6 +15,7 @@ import {
   type TestApp,
 } from './support/app.ts';
 import { dbOf } from './support/helpers.ts';
+import { MINE_LOT_UP_LINES } from './support/trace-chain.ts';
 
 // The trace walk on rows written straight into each enterprise's tables (in its own tenant transaction),
 // called through the service in the caller's tenant transaction: the link rules, cycles and bounds. The
@@ -256,20 +257,7 @@ describe('trace walk (service, rows written in each tenant transaction)', () => 
     const trace = await asCaller('mine', (tx, tenant) =>
       traceLot(tx, tenant, { itemCode: 'ORE', batchNo: 'ORE-01' }),
     );
-    expect(linesOf(trace)).toEqual(
-      [
-        'mine:ORE/ORE-01 -consumed[LL-M1,WG-M1]-> mine:LI2CO3/LC-01',
-        'mine:LI2CO3/LC-01 -supplied[XS-M1,RK-T2]-> t2:T2-LITHIUM/LC-01',
-        't2:T2-LITHIUM/LC-01 -consumed[LL-T2,WG-T2]-> t2:NCM811/CAT-01',
-        't2:NCM811/CAT-01 -supplied[XS-T2,RK-T1]-> t1:NCM811/CAT-01',
-        't1:NCM811/CAT-01 -consumed[LL-T1,WG-T1A]-> t1:PACK-75/PK-01',
-        't1:NCM811/CAT-01 -consumed[LL-T1,WG-T1B]-> t1:PACK-75/PK-02',
-        't1:PACK-75/PK-01 -supplied[XS-T1A,RK-A1]-> auto:A-BATTERY/PK-01',
-        't1:PACK-75/PK-02 -supplied[XS-T1B,RK-A2]-> auto:A-BATTERY/PK-02',
-        'auto:A-BATTERY/PK-01 -consumed[LL-A1,WG-A1]-> auto:CAR-X/VIN-1',
-        'auto:A-BATTERY/PK-02 -fitted[B11-2]-> auto:/VIN-2',
-      ].sort(),
-    );
+    expect(linesOf(trace)).toEqual(MINE_LOT_UP_LINES);
     const byId = new Map(trace.nodes.map((n) => [n.id, n]));
     expect(trace.ends.map((id) => byId.get(id)!.vinSn).sort()).toEqual(['VIN-1', 'VIN-2']);
     expect(trace.levels).toBe(3);

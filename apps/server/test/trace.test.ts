@@ -30,6 +30,7 @@ import {
 } from './support/company.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { download, importAndRun, sheetRows, xlsxOf, type Cell } from './support/workbooks.ts';
+import { MINE_LOT_UP_LINES } from './support/trace-chain.ts';
 
 // A three-tier chain, mine -> tier 2 -> tier 1 -> automaker, built only through the import endpoints the
 // console offers (partners, materials, supplier material code mappings, documents of every trace role) by
@@ -475,20 +476,7 @@ describe('traceability across a three-tier chain built by imports', () => {
   it('walks the mine lot up to every VIN it went into', async () => {
     const res = await post<TTrace>('mine', '/trace/lot', { itemCode: 'ORE', batchNo: 'ORE-01' });
     const trace = expectOk(res);
-    expect(linesOf(trace)).toEqual(
-      [
-        'mine:ORE/ORE-01 -consumed[LL-M1,WG-M1]-> mine:LI2CO3/LC-01',
-        'mine:LI2CO3/LC-01 -supplied[XS-M1,RK-T2]-> t2:T2-LITHIUM/LC-01',
-        't2:T2-LITHIUM/LC-01 -consumed[LL-T2,WG-T2]-> t2:NCM811/CAT-01',
-        't2:NCM811/CAT-01 -supplied[XS-T2,RK-T1]-> t1:NCM811/CAT-01',
-        't1:NCM811/CAT-01 -consumed[LL-T1,WG-T1A]-> t1:PACK-75/PK-01',
-        't1:NCM811/CAT-01 -consumed[LL-T1,WG-T1B]-> t1:PACK-75/PK-02',
-        't1:PACK-75/PK-01 -supplied[XS-T1A,RK-A1]-> auto:A-BATTERY/PK-01',
-        't1:PACK-75/PK-02 -supplied[XS-T1B,RK-A2]-> auto:A-BATTERY/PK-02',
-        'auto:A-BATTERY/PK-01 -consumed[LL-A1,WG-A1]-> auto:CAR-X/VIN-1',
-        'auto:A-BATTERY/PK-02 -fitted[B11-2]-> auto:/VIN-2',
-      ].sort(),
-    );
+    expect(linesOf(trace)).toEqual(MINE_LOT_UP_LINES);
     const vins = trace.ends.map((id) => trace.nodes.find((n) => n.id === id)!);
     expect(
       vins.map((n) => [nameOf.get(trace.enterprises[n.enterprise]!.usci), n.vinSn, n.tier]).sort(),

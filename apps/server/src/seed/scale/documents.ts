@@ -10,6 +10,7 @@ import {
   type Pick,
   type Production,
   type Shipment,
+  type ShipmentPart,
 } from './chain.ts';
 import { categoryOf, type PlanEnterprise } from './enterprises-plan.ts';
 import { modelPrice, partnersOf, type PartnerBook } from './master.ts';
@@ -236,13 +237,29 @@ export function documentsOf(plan: Plan, index: PlanIndex, e: PlanEnterprise): Ma
   }
   numbering.assign();
 
-  // ---- purchases (this enterprise received) ----
-  for (const s of purchases) {
-    const supplier = ents[s.supplier]!;
+  // ---- what purchases and sales have alike: the goods lines, the contract, a return and the invoice ----
+  interface TradeSide {
+    partnerCode: (s: Shipment) => string;
+    lot: (s: Shipment) => Lot;
+    goods: string;
+    goodsSteel: string;
+    contract: string;
+    returns: string;
+    invoice: string;
+    partNo: (p: ShipmentPart) => string;
+    partDay: (p: ShipmentPart) => number;
+    contractDay: (s: Shipment) => number;
+    returnDay: (s: Shipment) => number;
+    invoiceDay: (s: Shipment) => number;
+    /** Share of the first part returned, and the key whose hash picks the reason. */
+    returnShare: number;
+    returnReasonKey: (key: string) => string;
+  }
+  const trade = (s: Shipment, side: TradeSide) => {
     const cat = categoryOf(s.cat);
-    const partnerCode = book.supplier.get(s.supplier)!;
-    const item = { itemCode: s.toLot.item, itemName: cat.name.zh };
-    const lot = { ...item, batchNo: s.toLot.batch };
+    const partnerCode = side.partnerCode(s);
+    const item = { itemCode: side.lot(s).item, itemName: cat.name.zh };
+    const lot = { ...item, batchNo: side.lot(s).batch };
     const priced = (hundredths: number) => ({
       quantity: qtyOf(hundredths),
       unit: cat.unit.zh,
@@ -250,51 +267,70 @@ export function documentsOf(plan: Plan, index: PlanIndex, e: PlanEnterprise): Ma
       currency: 'CNY' as const,
       amount: amountOf(hundredths, s.price),
     });
-    const contractNo = no('PurchaseContract', String(s.id));
     const key = String(s.id);
+    const contractNo = no(side.contract, key);
     for (const part of s.parts) {
-      add(s.steel ? 'PurchaseReceiptSteel' : 'PurchaseReceipt', {
-        billNo: part.receiptNo,
-        bizTime: at(part.receiptDay, part.receiptNo),
+      add(s.steel ? side.goodsSteel : side.goods, {
+        billNo: side.partNo(part),
+        bizTime: at(side.partDay(part), side.partNo(part)),
         partnerCode,
         ...lot,
         ...priced(part.qty),
         relatedBillNos: contractNo ? [contractNo] : [],
       });
     }
-    const receiptNo = firstReceipt(s).receiptNo;
     const base = (code: string, day: number) => ({
       billNo: no(code, key),
       bizTime: at(day, no(code, key)),
       partnerCode,
     });
     if (contractNo)
-      add('PurchaseContract', { ...base('PurchaseContract', days.contract(s)), ...item, ...priced(s.qty) });
-    if (has('PurchaseReturn', s.id)) {
+      add(side.contract, { ...base(side.contract, side.contractDay(s)), ...item, ...priced(s.qty) });
+    if (has(side.returns, s.id)) {
       const part = firstReceipt(s);
       const unit = cat.whole ? 100 : 1;
-      const qty = Math.max(unit, Math.floor((part.qty * 0.02) / unit) * unit);
-      add('PurchaseReturn', {
-        ...base('PurchaseReturn', days.purchaseReturn(s)),
+      const qty = Math.max(unit, Math.floor((part.qty * side.returnShare) / unit) * unit);
+      add(side.returns, {
+        ...base(side.returns, side.returnDay(s)),
         ...lot,
         ...priced(Math.min(qty, part.qty)),
-        relatedBillNos: [part.receiptNo],
-        notes: RETURN_REASONS[hash32(key) % RETURN_REASONS.length]!,
+        relatedBillNos: [side.partNo(part)],
+        notes: RETURN_REASONS[hash32(side.returnReasonKey(key)) % RETURN_REASONS.length]!,
       });
     }
-    const invoiceNo = no('PurchaseInvoice', key);
+    const invoiceNo = no(side.invoice, key);
     if (invoiceNo) {
-      add('PurchaseInvoice', {
-        ...base('PurchaseInvoice', days.invoice(s)),
+      add(side.invoice, {
+        ...base(side.invoice, side.invoiceDay(s)),
         ...item,
         amount: amountOf(s.qty, s.price),
         currency: 'CNY',
-        relatedBillNos: [...(contractNo ? [contractNo] : []), ...s.parts.map((p) => p.receiptNo)].slice(
-          0,
-          20,
-        ),
+        relatedBillNos: [...(contractNo ? [contractNo] : []), ...s.parts.map(side.partNo)].slice(0, 20),
       });
     }
+    return { cat, item, lot, base, key, contractNo, invoiceNo, firstNo: side.partNo(firstReceipt(s)) };
+  };
+
+  // ---- purchases (this enterprise received) ----
+  const PURCHASE: TradeSide = {
+    partnerCode: (s) => book.supplier.get(s.supplier)!,
+    lot: (s) => s.toLot,
+    goods: 'PurchaseReceipt',
+    goodsSteel: 'PurchaseReceiptSteel',
+    contract: 'PurchaseContract',
+    returns: 'PurchaseReturn',
+    invoice: 'PurchaseInvoice',
+    partNo: (p) => p.receiptNo,
+    partDay: (p) => p.receiptDay,
+    contractDay: days.contract,
+    returnDay: days.purchaseReturn,
+    invoiceDay: days.invoice,
+    returnShare: 0.02,
+    returnReasonKey: (key) => key,
+  };
+  for (const s of purchases) {
+    const supplier = ents[s.supplier]!;
+    const { cat, lot, base, key, contractNo, invoiceNo, firstNo: receiptNo } = trade(s, PURCHASE);
     if (has('PurchasePay', s.id)) {
       add('PurchasePay', {
         ...base('PurchasePay', days.pay(s)),
@@ -339,64 +375,25 @@ export function documentsOf(plan: Plan, index: PlanIndex, e: PlanEnterprise): Ma
   }
 
   // ---- sales (this enterprise delivered) ----
+  const SALE: TradeSide = {
+    partnerCode: (s) => book.client.get(s.client)!,
+    lot: (s) => s.fromLot,
+    goods: 'SaleDelivery',
+    goodsSteel: 'SaleDeliverySteel',
+    contract: 'SaleContract',
+    returns: 'SaleReturn',
+    invoice: 'SaleInvoice',
+    partNo: (p) => p.deliveryNo,
+    partDay: (p) => p.deliveryDay,
+    contractDay: days.saleContract,
+    returnDay: days.saleReturn,
+    invoiceDay: days.saleInvoice,
+    returnShare: 0.015,
+    returnReasonKey: (key) => k('sr', key),
+  };
   for (const s of sales) {
     const client = ents[s.client]!;
-    const cat = categoryOf(s.cat);
-    const partnerCode = book.client.get(s.client)!;
-    const item = { itemCode: s.fromLot.item, itemName: cat.name.zh };
-    const lot = { ...item, batchNo: s.fromLot.batch };
-    const priced = (hundredths: number) => ({
-      quantity: qtyOf(hundredths),
-      unit: cat.unit.zh,
-      unitPrice: s.price / 100,
-      currency: 'CNY' as const,
-      amount: amountOf(hundredths, s.price),
-    });
-    const key = String(s.id);
-    const contractNo = no('SaleContract', key);
-    for (const part of s.parts) {
-      add(s.steel ? 'SaleDeliverySteel' : 'SaleDelivery', {
-        billNo: part.deliveryNo,
-        bizTime: at(part.deliveryDay, part.deliveryNo),
-        partnerCode,
-        ...lot,
-        ...priced(part.qty),
-        relatedBillNos: contractNo ? [contractNo] : [],
-      });
-    }
-    const deliveryNo = firstReceipt(s).deliveryNo;
-    const base = (code: string, day: number) => ({
-      billNo: no(code, key),
-      bizTime: at(day, no(code, key)),
-      partnerCode,
-    });
-    if (contractNo)
-      add('SaleContract', { ...base('SaleContract', days.saleContract(s)), ...item, ...priced(s.qty) });
-    if (has('SaleReturn', s.id)) {
-      const part = firstReceipt(s);
-      const unit = cat.whole ? 100 : 1;
-      const qty = Math.max(unit, Math.floor((part.qty * 0.015) / unit) * unit);
-      add('SaleReturn', {
-        ...base('SaleReturn', days.saleReturn(s)),
-        ...lot,
-        ...priced(Math.min(qty, part.qty)),
-        relatedBillNos: [part.deliveryNo],
-        notes: RETURN_REASONS[hash32(k('sr', key)) % RETURN_REASONS.length]!,
-      });
-    }
-    const invoiceNo = no('SaleInvoice', key);
-    if (invoiceNo) {
-      add('SaleInvoice', {
-        ...base('SaleInvoice', days.saleInvoice(s)),
-        ...item,
-        amount: amountOf(s.qty, s.price),
-        currency: 'CNY',
-        relatedBillNos: [...(contractNo ? [contractNo] : []), ...s.parts.map((p) => p.deliveryNo)].slice(
-          0,
-          20,
-        ),
-      });
-    }
+    const { cat, lot, base, key, contractNo, invoiceNo, firstNo: deliveryNo } = trade(s, SALE);
     if (has('SaleOrigin', s.id)) {
       add('SaleOrigin', {
         ...base('SaleOrigin', s.deliveryDay - 1),
