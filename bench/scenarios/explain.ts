@@ -8,9 +8,9 @@
 // DATABASE_URL) and on PGlite. `BENCH_ONLY=explain npm run bench`.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client.ts';
-import type { TenantContext } from '../../apps/server/src/platform/context.ts';
 import {
   HOT_QUERIES,
+  planTenant,
   describeScans,
   reviewQuery,
   seqScannedTables,
@@ -28,14 +28,6 @@ const MASTER = { products: 20_000, materials: 20_000, partners: 2_000, mappings:
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
-
-const tenantOf = (enterpriseUuid: string, userId: number): TenantContext => ({
-  enterpriseUuid,
-  userId,
-  permissions: new Set(),
-  dataScope: 'company',
-  unconfigured: new Set(),
-});
 
 /**
  * The automaker's project with a product per VIN of its first families, purchased materials, partners,
@@ -124,8 +116,8 @@ async function explainOn(
       sql`select subject_id as id from ledger_events where enterprise_uuid = ${ENT.auto} order by id desc limit 1`,
     );
     const samples: PlanSamples = {
-      auto: tenantOf(ENT.auto, auto!.id),
-      mine: tenantOf(ENT.mine, multi!.id),
+      auto: planTenant(ENT.auto, auto!.id),
+      mine: planTenant(ENT.mine, multi!.id),
       billNo: `WG-A-${family}-2`,
       batchNo: `PK-${family}`,
       vinSn: vinOf(family, 1),

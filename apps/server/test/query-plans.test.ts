@@ -7,6 +7,7 @@ import { AUTO_UUID, MINE_UUID, startTestApp, type TestApp } from './support/app.
 import { dbOf } from './support/helpers.ts';
 import {
   HOT_QUERIES,
+  planTenant,
   describeScans,
   indexesOf,
   reviewQuery,
@@ -26,14 +27,6 @@ async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows[0]!;
 }
-
-const tenantOf = (enterpriseUuid: string, userId: number): TenantContext => ({
-  enterpriseUuid,
-  userId,
-  permissions: new Set(),
-  dataScope: 'company',
-  unconfigured: new Set(),
-});
 
 /**
  * Rows of the automaker's beside the demo chain's few, with planner statistics: with only a handful of rows
@@ -92,8 +85,8 @@ describe('query plans: every hot query reaches its tables through an index', () 
       sql`select id from project_codes where enterprise_uuid = ${AUTO_UUID} and code = 'XH-EV-2026'`,
     );
     samples = {
-      auto: tenantOf(AUTO_UUID, auto.id),
-      mine: tenantOf(MINE_UUID, mine.created_by),
+      auto: planTenant(AUTO_UUID, auto.id),
+      mine: planTenant(MINE_UUID, mine.created_by),
       billNo: 'WG-XH-001',
       batchNo: 'CELL-2026-03',
       vinSn: DEMO_VINS[0]!,

@@ -38,6 +38,14 @@ export interface DemoChainEnterprise {
 }
 
 const ALL_CODES: ReadonlySet<string> = new Set(menuCodes(ENTERPRISE_MENU));
+
+/** The three companies' names, as their partners and shipping papers write them. */
+const NAMES = {
+  mine: { zh: '北辰锂业有限公司', en: 'Beichen Lithium Co., Ltd.' },
+  supplier: { zh: '恒信动力电池有限公司', en: 'Hengxin Power Battery Co., Ltd.' },
+  auto: { zh: '星河汽车股份有限公司', en: 'Galaxy Motors Co., Ltd.' },
+} as const;
+type ChainMember = keyof typeof NAMES;
 const DAY = 86_400_000;
 
 /** A VIN of the automaker's WMI with its check digit (GB 16735 mandates it for L... VINs). */
@@ -71,18 +79,30 @@ export async function seedDemoSupplyChain(
   const t = (daysAgo: number) => now - daysAgo * DAY;
   const doc = (tx: Db, tenant: TenantContext, code: string, input: TDocumentCreateInput) =>
     addDocument(tx, deps.keys, tenant, documentType(code), documentSchemas(code).create.parse(input));
-  const partner = (tx: Db, tenant: TenantContext, input: Record<string, unknown>) =>
-    addPartner(tx, deps, tenant, ZPartnerCreate.parse(input));
+  /** `company` recorded as a partner of one side under the recording enterprise's own code. */
+  const partner = (
+    tx: Db,
+    tenant: TenantContext,
+    partnerType: 'supplier' | 'client',
+    code: string,
+    company: ChainMember,
+  ) =>
+    addPartner(
+      tx,
+      deps,
+      tenant,
+      ZPartnerCreate.parse({
+        partnerType,
+        code,
+        name: NAMES[company].zh,
+        nameEn: NAMES[company].en,
+        usci: chain[company].usci,
+      }),
+    );
 
   // The mine: its mine, the ore lot it produced and the part of it sold to the battery maker.
   await asTenant(db, chain.mine, async (tx, tenant) => {
-    await partner(tx, tenant, {
-      partnerType: 'client',
-      code: 'HX-BAT',
-      name: '恒信动力电池有限公司',
-      nameEn: 'Hengxin Power Battery Co., Ltd.',
-      usci: chain.supplier.usci,
-    });
+    await partner(tx, tenant, 'client', 'HX-BAT', 'supplier');
     await doc(tx, tenant, 'InternalE2', {
       billNo: 'KS-2026-001',
       bizTime: t(60),
@@ -127,20 +147,8 @@ export async function seedDemoSupplyChain(
 
   // The battery maker: receives the ore under its own code, makes cells of it, delivers them.
   await asTenant(db, chain.supplier, async (tx, tenant) => {
-    const mine = await partner(tx, tenant, {
-      partnerType: 'supplier',
-      code: 'BC-LI',
-      name: '北辰锂业有限公司',
-      nameEn: 'Beichen Lithium Co., Ltd.',
-      usci: chain.mine.usci,
-    });
-    await partner(tx, tenant, {
-      partnerType: 'client',
-      code: 'XH-AUTO',
-      name: '星河汽车股份有限公司',
-      nameEn: 'Galaxy Motors Co., Ltd.',
-      usci: chain.auto.usci,
-    });
+    const mine = await partner(tx, tenant, 'supplier', 'BC-LI', 'mine');
+    await partner(tx, tenant, 'client', 'XH-AUTO', 'auto');
     const ore = await addMaterial(
       tx,
       deps.keys,
@@ -226,12 +234,12 @@ export async function seedDemoSupplyChain(
       partnerCode: 'XH-AUTO',
       itemCode: 'CELL-72',
       batchNo: 'CELL-2026-03',
-      deliveryEnterprise: '恒信动力电池有限公司',
-      deliveryEnterpriseEn: 'Hengxin Power Battery Co., Ltd.',
+      deliveryEnterprise: NAMES.supplier.zh,
+      deliveryEnterpriseEn: NAMES.supplier.en,
       shippingAddress: '江苏省苏州市工业园区',
       checkoutDate: t(25),
-      receiveCompanyName: '星河汽车股份有限公司',
-      receiveCompanyNameEn: 'Galaxy Motors Co., Ltd.',
+      receiveCompanyName: NAMES.auto.zh,
+      receiveCompanyNameEn: NAMES.auto.en,
       deliveryAddress: '上海市嘉定区安亭镇',
       arrivalDate: t(24),
       carrierEnterpriseNo: 'SF-LOG',
@@ -245,13 +253,7 @@ export async function seedDemoSupplyChain(
 
   // The automaker: receives the cells, returns a few, builds three vehicles of its project with them.
   await asTenant(db, chain.auto, async (tx, tenant) => {
-    const battery = await partner(tx, tenant, {
-      partnerType: 'supplier',
-      code: 'HX-BAT',
-      name: '恒信动力电池有限公司',
-      nameEn: 'Hengxin Power Battery Co., Ltd.',
-      usci: chain.supplier.usci,
-    });
+    const battery = await partner(tx, tenant, 'supplier', 'HX-BAT', 'supplier');
     const cell = await addMaterial(
       tx,
       deps.keys,

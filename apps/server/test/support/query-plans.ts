@@ -110,6 +110,15 @@ export interface PlanSamples {
   subjectId: string;
 }
 
+/** A tenant of the review: every query runs with the whole enterprise's data permission. */
+export const planTenant = (enterpriseUuid: string, userId: number): TenantContext => ({
+  enterpriseUuid,
+  userId,
+  permissions: new Set(),
+  dataScope: 'company',
+  unconfigured: new Set(),
+});
+
 export interface HotQuery {
   name: string;
   /** The endpoint that runs it (spec 7 path below /api). */
@@ -151,48 +160,22 @@ export const HOT_QUERIES: HotQuery[] = [
     endpoint: '/stageProduction/endNew/page',
     run: (db, s) => documents(s, db, ENDNEW, { sortField: 'bizTime', sortOrder: 'desc' }),
   },
-  {
-    name: 'document search: number contains',
-    endpoint: '/stageProduction/endNew/page',
+  ...(
+    [
+      ['number', ENDNEW, 'billNo'],
+      ['batch', RECEIPT, 'batchNo'],
+      ['VIN', ENDNEW, 'vinSn'],
+      ['item code', RECEIPT, 'itemCode'],
+      ['item name', RECEIPT, 'itemName'],
+      ['partner code', RECEIPT, 'partnerCode'],
+      ['partner name', RECEIPT, 'partnerName'],
+    ] as const
+  ).map(([label, def, field]): HotQuery => ({
+    name: `document search: ${label} contains`,
+    endpoint: `/${def.route}/page`,
     searchIndexes: ['documents_search_idx'],
-    run: (db, s) => documents(s, db, ENDNEW, { billNo: s.billNo }),
-  },
-  {
-    name: 'document search: batch contains',
-    endpoint: '/stagePurchase/receipt/page',
-    searchIndexes: ['documents_search_idx'],
-    run: (db, s) => documents(s, db, RECEIPT, { batchNo: s.batchNo }),
-  },
-  {
-    name: 'document search: VIN contains',
-    endpoint: '/stageProduction/endNew/page',
-    searchIndexes: ['documents_search_idx'],
-    run: (db, s) => documents(s, db, ENDNEW, { vinSn: s.vinSn }),
-  },
-  {
-    name: 'document search: item code contains',
-    endpoint: '/stagePurchase/receipt/page',
-    searchIndexes: ['documents_search_idx'],
-    run: (db, s) => documents(s, db, RECEIPT, { itemCode: s.itemCode }),
-  },
-  {
-    name: 'document search: item name contains',
-    endpoint: '/stagePurchase/receipt/page',
-    searchIndexes: ['documents_search_idx'],
-    run: (db, s) => documents(s, db, RECEIPT, { itemName: s.itemName }),
-  },
-  {
-    name: 'document search: partner code contains',
-    endpoint: '/stagePurchase/receipt/page',
-    searchIndexes: ['documents_search_idx'],
-    run: (db, s) => documents(s, db, RECEIPT, { partnerCode: s.partnerCode }),
-  },
-  {
-    name: 'document search: partner name contains',
-    endpoint: '/stagePurchase/receipt/page',
-    searchIndexes: ['documents_search_idx'],
-    run: (db, s) => documents(s, db, RECEIPT, { partnerName: s.partnerName }),
-  },
+    run: (db, s) => documents(s, db, def, { [field]: s[field] }),
+  })),
   {
     name: 'document search: related number',
     endpoint: '/stageProduction/endNew/page',

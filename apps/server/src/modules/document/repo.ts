@@ -283,34 +283,6 @@ export async function deleteDocuments(
   return rows.map(normalised);
 }
 
-/** The enterprise's partners of one side by code (documents name their counterparty by code). */
-export async function partnersByCode(
-  db: Db,
-  tenant: Pick<TenantContext, 'enterpriseUuid'>,
-  side: 'supplier' | 'client',
-  codes: readonly string[],
-): Promise<Map<string, DocumentPartner & { settled: boolean }>> {
-  const wanted = [...new Set(codes.filter(Boolean))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: partners.id,
-      code: partners.code,
-      name: partners.name,
-      nameEn: partners.nameEn,
-      partnerEnterpriseUuid: partners.partnerEnterpriseUuid,
-    })
-    .from(partners)
-    .where(
-      and(
-        eq(partners.enterpriseUuid, tenant.enterpriseUuid),
-        eq(partners.partnerType, side),
-        inArray(partners.code, wanted),
-      ),
-    );
-  return new Map(rows.map((r) => [r.code, { ...r, settled: r.partnerEnterpriseUuid !== null }]));
-}
-
 /** Which of the partner ids are settled on the platform. */
 async function settledPartners(db: Db, ids: readonly number[]): Promise<Set<number>> {
   const wanted = [...new Set(ids)];

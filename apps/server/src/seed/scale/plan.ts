@@ -98,20 +98,6 @@ export const COMPANIONS: readonly CompanionDef[] = [
   { code: 'InternalE1', weight: 0.3, source: 'partLot' },
 ];
 
-/** The documents of the chain itself. */
-export const BACKBONE_TYPES = [
-  'PurchaseReceipt',
-  'PurchaseReceiptSteel',
-  'ProductionStart',
-  'ProductionEnd',
-  'ProductionEndNew',
-  'SaleDelivery',
-  'SaleDeliverySteel',
-  'InternalA11',
-  'InternalB11',
-  'InternalE2',
-] as const;
-
 const BACKBONE_SHARE = 0.7;
 /** Above this many vehicles per build group, amounts of a lot could pass 9 integer digits. */
 const MAX_GROUP = 500;

@@ -1,11 +1,10 @@
 import { Button } from 'antd';
 import { ArrowLeftOutlined, WarningOutlined } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pickLangText, useLang } from '../../i18n';
-import { BrandMark } from '../../shared/BrandMark';
-import { LangSelect } from '../../shared/LangSelect';
 import { ResourceList } from '../../shared/list/ResourceList';
+import { StandalonePage } from '../../shared/StandalonePage';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { useSession } from '../../stores/session';
 import { fileErrorLogResource } from './fileErrorLogResource';
@@ -27,30 +26,27 @@ export default function FileErrorLogPage() {
     : null;
   useDocumentTitle(t('fileErrorLog.title'));
   return (
-    <div className="file-error-log-page" data-testid="file-error-log-page">
-      <header className="file-error-log-header">
-        <Link to="/home" className="file-error-log-logo">
-          <BrandMark size={30} />
-          <span>{t('common.productName')}</span>
-        </Link>
-        <div className="file-error-log-header-right">
-          {enterpriseName && <span className="file-error-log-enterprise">{enterpriseName}</span>}
-          <LangSelect />
+    <StandalonePage
+      home="/home"
+      width="wide"
+      testId="file-error-log-page"
+      actions={
+        <>
+          {enterpriseName && <span className="standalone-muted">{enterpriseName}</span>}
           <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/home')}>
             {t('fileErrorLog.backToConsole')}
           </Button>
+        </>
+      }
+    >
+      <div className="file-error-log-title">
+        <WarningOutlined className="file-error-log-title-icon" />
+        <div>
+          <h1>{t('fileErrorLog.title')}</h1>
+          <p>{t('fileErrorLog.description')}</p>
         </div>
-      </header>
-      <main className="file-error-log-main">
-        <div className="file-error-log-title">
-          <WarningOutlined className="file-error-log-title-icon" />
-          <div>
-            <h1>{t('fileErrorLog.title')}</h1>
-            <p>{t('fileErrorLog.description')}</p>
-          </div>
-        </div>
-        <ResourceList resource={fileErrorLogResource} />
-      </main>
-    </div>
+      </div>
+      <ResourceList resource={fileErrorLogResource} />
+    </StandalonePage>
   );
 }
