@@ -136,7 +136,9 @@ describe('sign-in through the select-enterprise dialog', () => {
     await page.getByRole('tab', { name: 'E-mail code' }).click();
     await page.locator('#loginCode_email').fill(email);
     await page.getByTestId('send-code').click();
-    await page.getByText('The code has been sent, please check your e-mail').waitFor();
+    await page
+      .getByText('If this address has an account, a code has been sent to it, please check your e-mail')
+      .waitFor();
     await page.locator('#loginCode_code').fill(await latestMailCode(h.server().baseUrl, email));
     await page.getByTestId('login-code-submit').click();
     await page.getByTestId('select-enterprise-dialog').waitFor();

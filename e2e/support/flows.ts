@@ -17,6 +17,30 @@ export async function submitPassword(page: Page, account: string, password = DEM
   await page.getByTestId('select-enterprise-dialog').waitFor();
 }
 
+/**
+ * First sign-in with a one-time password (a new member, a reset): resolves when the login page shows the
+ * change-password step, the only thing such a sign-in allows.
+ */
+export async function submitOneTimePassword(
+  page: Page,
+  account: string,
+  oneTimePassword: string,
+): Promise<void> {
+  await page.goto('/login');
+  await page.locator('#login_loginAccount').fill(account);
+  await page.locator('#login_password').fill(oneTimePassword);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('change-password-step').waitFor();
+}
+
+/** Fills and sends the change-password step; with `expectEnterprises`, waits for the enterprise choice. */
+export async function setNewPassword(page: Page, password: string, expectEnterprises = true): Promise<void> {
+  await page.locator('#change-password_password').fill(password);
+  await page.locator('#change-password_confirmPassword').fill(password);
+  await page.getByTestId('change-password-submit').click();
+  if (expectEnterprises) await page.getByTestId('select-enterprise-dialog').waitFor();
+}
+
 /** Signs in and enters the enterprise whose row shows `enterpriseName`; waits for the workbench. */
 export async function signIn(page: Page, account: string, enterpriseName: string): Promise<void> {
   await submitPassword(page, account);

@@ -63,6 +63,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<TRu
       PORT: String(port),
       HOST: '127.0.0.1',
       NODE_ENV: 'development',
+      // The tests read mailed codes at /api/dev/outbox/latest (latestMailCode); off unless set, and only on
+      // a loopback HOST. A test of the demo without it passes DEMO_HELPERS: 'false'.
+      DEMO_HELPERS: 'true',
       // Lists hold only what a test creates; a test that wants the demo supply chain asks for it.
       SEED_DEMO_CHAIN: 'false',
       ...env,
@@ -97,7 +100,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<TRu
   return { baseUrl, output, stop };
 }
 
-/** The latest verification code the server "sent" to an address (non-production outbox endpoint). */
+/** The latest verification code the server "sent" to an address (the DEMO_HELPERS outbox endpoint). */
 export async function latestMailCode(baseUrl: string, email: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/dev/outbox/latest?email=${encodeURIComponent(email)}`);
   const body = (await response.json()) as { code: string; data: { code?: string } | null };

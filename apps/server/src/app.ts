@@ -8,7 +8,9 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '@tracehub/contract';
 import type { AppDeps } from './platform/context.ts';
-import { installErrorHandling } from './platform/error-handler.ts';
+import { frameworkErrorHandler, installErrorHandling } from './platform/error-handler.ts';
+import { installInputGuard } from './platform/input-guard.ts';
+import { consoleHtml, installSecurityHeaders } from './platform/security-headers.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 import { registerModules } from './modules/index.ts';
 
@@ -30,10 +32,16 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ? { level: deps.config.LOG_LEVEL } : false,
     bodyLimit: LIMITS.fileMaxBytes,
-    trustProxy: true,
+    // Forwarded headers only from configured proxies (TRUST_PROXY); otherwise any client could pick the
+    // address that throttling and the account log see.
+    trustProxy: deps.config.TRUST_PROXY,
     // Request ids make a user's error report traceable in the log without showing internals.
     requestIdHeader: 'x-request-id',
+    // A path that does not decode or a parameter past the router's limit: envelopes, not Fastify's JSON.
+    frameworkErrors: frameworkErrorHandler,
   });
+  await installSecurityHeaders(app);
+  installInputGuard(app);
   // The API speaks JSON (and multipart for uploads); plain text is refused with E1007, not half-parsed.
   app.removeContentTypeParser('text/plain');
   if (instance) {
@@ -47,7 +55,9 @@ export async function buildApp({
   const indexFile = path.join(WEB_DIST_DIR, 'index.html');
   const hasWeb = serveWeb && fs.existsSync(indexFile);
   const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : null;
-  installErrorHandling(app, { spaFallback: indexHtml ? () => indexHtml : null });
+  installErrorHandling(app, {
+    spaFallback: indexHtml ? (reply) => consoleHtml(reply, indexHtml) : null,
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -64,7 +74,8 @@ export async function buildApp({
           description:
             'The evidence ledger, verifiable without the platform\'s code (README "Verifying evidence"). Leaf ' +
             'data is RFC 8785 JSON {v, type, enterpriseUuid, subjectType, subjectId, payloadHash, dataHash?, ' +
-            'time, signer?}; leaf hash (txHash) = SHA-256(0x00 || leaf data); RFC 9162 Merkle tree; a block ' +
+            'time, signer?} (v 2: payloadHash = SHA-256 of RFC 8785 {payload, salt}, the salt never public; ' +
+            'docs/evidence-format.md); leaf hash (txHash) = SHA-256(0x00 || leaf data); RFC 9162 Merkle tree; a block ' +
             'header {height, prevHash, treeSize, rootHash, time} is hashed (SHA-256) and Ed25519-signed by the ' +
             'platform key over its RFC 8785 bytes. L3001: not sealed yet; L3002: unknown; L3003: the stored ' +
             'record no longer verifies.',
@@ -73,7 +84,16 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI's own policy (hashes of its inline parts), without the upgrade of requests to HTTPS that
+    // would break it on a plain-HTTP installation, and never framed.
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+  });
   // Uploads: one file of at most 5MB per request (spec 5); a larger one fails with F1001 'Max5MB'.
   await app.register(fastifyMultipart, {
     limits: { fileSize: LIMITS.fileMaxBytes, files: 1, fields: 10, parts: 12 },
@@ -81,9 +101,15 @@ export async function buildApp({
 
   await registerModules(app, deps);
 
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: WEB_DIST_DIR, wildcard: false, index: false });
-    app.get('/', (_req, reply) => reply.type('text/html').send(indexHtml));
+  if (indexHtml !== null) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST_DIR,
+      wildcard: false,
+      index: false,
+      // The page itself is served by consoleHtml with its nonce, never as the raw template.
+      allowedPath: (pathName) => pathName !== '/index.html',
+    });
+    app.get('/', (_req, reply) => reply.type('text/html').send(consoleHtml(reply, indexHtml)));
   }
   return app;
 }

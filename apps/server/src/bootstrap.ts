@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import type { TConfig } from './config.ts';
+import { ConfigError, isExposed, type TConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { MIGRATIONS_DIR } from './paths.ts';
 import type { AppDeps } from './platform/context.ts';
@@ -15,7 +15,7 @@ import { connectAnchorChain, type AnchorChain } from './platform/chain/anchor-ch
 import { startAnchorer } from './platform/chain/anchorer.ts';
 import { setExplorerBase } from './platform/chain/explorer.ts';
 import { registryVerifier, type CompanyVerifier } from './platform/verifier.ts';
-import { seedDemo } from './seed/demo.ts';
+import { demoAccountsWithPublishedPassword, seedDemo } from './seed/demo.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -85,6 +85,16 @@ export async function prepareDatabase(
           chain: config.SEED_DEMO_CHAIN,
         })
       : false;
+    if (isExposed(config)) {
+      // Demo accounts seeded by an earlier local run keep the README's password: never serve them beyond
+      // this machine (loadConfig already refuses to seed them there).
+      const open = await demoAccountsWithPublishedPassword(database.db);
+      if (open.length > 0) {
+        throw new ConfigError(
+          `Invalid configuration:\n  HOST: ${config.HOST} lets other machines connect, but the demo accounts ${open.join(', ')} still have the published password; change their passwords or start on a database without demo data`,
+        );
+      }
+    }
     await backfillEvidence(database.db, { masterKey }, platformKey);
     await sealPending(database.db, platformKey);
     return seeded;
@@ -134,13 +144,19 @@ export async function createRuntime(config: TConfig, opts: RuntimeOptions = {}):
       `CHAIN_ID is ${config.CHAIN_ID} but the anchoring chain is ${deps.chain.chainId}: enterprise DIDs (did:ethr) name CHAIN_ID`,
     );
   }
-  // Background jobs (imports ...); queued work survives restarts: it is in the jobs table.
+  // Background jobs (imports ...); queued work survives restarts: it is in the jobs table. A process that
+  // serves HTTP claims jobs only once it listens, so start-up never waits on one.
+  const listening =
+    role === 'worker'
+      ? undefined
+      : new Promise<void>((resolve) => app.addHook('onListen', async () => resolve()));
   const jobWorker =
     background && config.JOB_POLL_INTERVAL_MS > 0
       ? startJobWorker(deps, {
           intervalMs: config.JOB_POLL_INTERVAL_MS,
           leaseMs: config.JOB_LEASE_MS,
           log: app.log,
+          startAfter: listening,
         })
       : null;
   app.addHook('onClose', async () => {

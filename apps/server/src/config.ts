@@ -1,7 +1,9 @@
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { LIMITS, isValidPassword } from '@tracehub/contract';
+import { LIMITS } from '@tracehub/contract';
 import { REPO_ROOT } from './paths.ts';
+import { parseTrustProxy } from './platform/trust-proxy.ts';
 
 const ZConfig = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -101,16 +103,30 @@ const ZConfig = z.object({
   CHAIN_ANCHOR_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * The initial password of accounts an administrator creates, and of a member's password reset (spec 9:
-   * a fixed default). It follows the password rule so that the member can keep using it until changed.
+   * Which peers may tell the client's address (X-Forwarded-For, -Host, -Proto): unset or false = none, so
+   * the socket's address counts (sign-in throttling, account log); true = every peer; or the proxies'
+   * comma-separated addresses and CIDR ranges (10.0.0.5, 10.1.0.0/16, loopback). See platform/trust-proxy.ts.
    */
-  INITIAL_PASSWORD: z
+  TRUST_PROXY: z
     .string()
-    .default('Tracehub@2026')
-    .refine(
-      isValidPassword,
-      'must be 8-20 visible ASCII characters with upper and lower case letters and a digit',
-    ),
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed.value;
+    }),
+  /**
+   * Demo and test helpers (GET /api/dev/outbox/latest: the newest code mailed to any address, without a
+   * session). Off unless set, whatever NODE_ENV, and refused with a HOST other machines can reach: anyone
+   * reaching it could read another account's sign-in code. Demos read codes in the operator end's outbox.
+   */
+  DEMO_HELPERS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** Skip seeding demo data into an empty database. */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
@@ -134,6 +150,20 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const blanksDropped = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = ZConfig.superRefine((c, ctx) => {
+    if (c.DEMO_HELPERS && !isLoopbackHost(c.HOST)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO_HELPERS'],
+        message: `is only allowed when HOST is a loopback address (127.0.0.0/8, ::1, localhost), not ${c.HOST}: the helpers give out any account's sign-in code without a session`,
+      });
+    }
+    if (c.SEED_DEMO && isExposed(c)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEED_DEMO'],
+        message: `must be false when HOST (${c.HOST}) lets other machines connect: the demo accounts' password is published in the README`,
+      });
+    }
     // S3 credentials come in pairs, and the other S3 settings without a bucket are a mistake (files would
     // silently stay on the local disk).
     if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
@@ -171,4 +201,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   return { ...parsed.data, DATA_DIR: dataDir.startsWith('memory://') ? dataDir : path.resolve(dataDir) };
 }
 
-export const isDev = (c: TConfig) => c.NODE_ENV !== 'production';
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** Whether a listen address is reachable only from this machine (IPv4-mapped 127.x included). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .toLowerCase();
+  if (h === 'localhost') return true;
+  const family = isIP(h);
+  return family !== 0 && LOOPBACK.check(h, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * Whether other machines can connect: the server listens beyond loopback. Then nothing with a published
+ * secret may run (demo helpers, demo accounts). A reverse proxy on the same machine cannot be seen from
+ * here; the README's production checklist covers it.
+ */
+export function isExposed(c: Pick<TConfig, 'HOST'>): boolean {
+  return !isLoopbackHost(c.HOST);
+}
+
+/** The demo helpers (/api/dev/*) are registered only when explicitly enabled (loadConfig checks HOST). */
+export const demoHelpersEnabled = (c: TConfig) => c.DEMO_HELPERS;

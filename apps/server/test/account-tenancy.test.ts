@@ -9,7 +9,7 @@ import {
 } from '@tracehub/contract';
 import { enterpriseUsers, enterprises, rolePermissions, roles, userRoles, users } from '../src/db/schema.ts';
 import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
-import { createMember, createRole, signInAs } from './support/accounts.ts';
+import { createMember, createRole, firstSignIn } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { approvedLinkCount } from '../src/modules/member/repo.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
@@ -44,12 +44,7 @@ describe("another enterprise's members, roles and applications", () => {
     await createMember(t.app, a, [aRole.id]);
     bRoles = (await list<TRole>('/role/page', b)).list;
     const bMember = await createMember(t.app, b, [bRoles.find((r) => !r.isAdminRole)!.id]);
-    const applicant = await signInAs(
-      t.app,
-      bMember.username,
-      t.runtime.deps.config.INITIAL_PASSWORD,
-      SUPPLIER_UUID,
-    );
+    const applicant = await firstSignIn(t.app, bMember, SUPPLIER_UUID);
     const [auto] = await dbOf(t).select().from(enterprises).where(eq(enterprises.uuid, AUTO_UUID));
     aApplication = expectOk(
       await post<{ id: number }>(

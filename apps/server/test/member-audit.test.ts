@@ -12,7 +12,7 @@ import {
 } from '@tracehub/contract';
 import { enterpriseUsers, enterprises, userRoles } from '../src/db/schema.ts';
 import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
-import { createMember, createRole, memberWith, signInAs } from './support/accounts.ts';
+import { createMember, createRole, firstSignIn, memberWith } from './support/accounts.ts';
 import { dbOf, expectError, expectOk, latestMailTo, selectEnterprise } from './support/helpers.ts';
 
 const LIST = '/enterpriseUserExamine/selectExamineList';
@@ -22,7 +22,6 @@ describe('member audit (/account/audit)', () => {
   let t: TestApp;
   let admin: string;
   let supplierAdmin: string;
-  let initial: string;
   let clerk: TRole;
   let adminRole: TRole;
   let supplierClerk: number;
@@ -38,7 +37,7 @@ describe('member audit (/account/audit)', () => {
   /** A supplier member (its own account) that applies to join the automaker; returns the application. */
   async function applicant(): Promise<{ member: TMember; token: string; applicationId: number }> {
     const member = await createMember(t.app, supplierAdmin, [supplierClerk]);
-    const token = await signInAs(t.app, member.username, initial, SUPPLIER_UUID);
+    const token = await firstSignIn(t.app, member, SUPPLIER_UUID);
     const applied = expectOk(
       await post<{ id: number }>(
         '/enterpriseUserExamine/addEnterpriseUser',
@@ -51,7 +50,6 @@ describe('member audit (/account/audit)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    initial = t.runtime.deps.config.INITIAL_PASSWORD;
     admin = await signIn(t.app, 'demo-auto', AUTO_UUID);
     supplierAdmin = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     const roles = expectOk(await post<TListResponse<TRole>>('/role/page', { pageSize: 100 })).list;

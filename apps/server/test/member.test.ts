@@ -1,16 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  isValidPassword,
+  OWN_ACCOUNT_CODES,
   validationMessage,
   type TEnterpriseListItem,
   type TListResponse,
   type TMember,
+  type TMemberCreated,
   type TRole,
   type TUserInfo,
 } from '@tracehub/contract';
 import { enterpriseUsers, sessions, userRoles, users } from '../src/db/schema.ts';
-import { loadConfig } from '../src/config.ts';
 import { verifyPassword } from '../src/platform/crypto.ts';
 import {
   AUTO_UUID,
@@ -21,7 +21,15 @@ import {
   startTestApp,
   type TestApp,
 } from './support/app.ts';
-import { createMember, createRole, memberWith, signInAs, uniqueName } from './support/accounts.ts';
+import {
+  MEMBER_PASSWORD,
+  createMember,
+  createRole,
+  firstSignIn,
+  memberWith,
+  signInAs,
+  uniqueName,
+} from './support/accounts.ts';
 import { dbOf, expectError, expectOk, latestMailTo, loginStep, selectEnterprise } from './support/helpers.ts';
 
 describe('members (/account/member)', () => {
@@ -44,7 +52,8 @@ describe('members (/account/member)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    initial = t.runtime.deps.config.INITIAL_PASSWORD;
+    // The password test members set for themselves at their first sign-in (memberWith).
+    initial = MEMBER_PASSWORD;
     admin = await signIn(t.app, 'demo-auto', AUTO_UUID);
     const roles = expectOk(await post<TListResponse<TRole>>('/role/page', { pageSize: 100 })).list;
     clerk = roles.find((r) => r.name === '业务专员')!;
@@ -79,10 +88,10 @@ describe('members (/account/member)', () => {
     );
   });
 
-  it('creates an account with the initial password, its roles, and a mail without the password', async () => {
+  it('creates an account with a one-time password, its roles, and a mail without the password', async () => {
     const username = uniqueName('New');
     const created = expectOk(
-      await post('/member/add', {
+      await post<TMemberCreated>('/member/add', {
         username,
         email: `${username.toUpperCase()}@Example.com`,
         chineseName: '张三',
@@ -101,16 +110,20 @@ describe('members (/account/member)', () => {
       lastLoginAt: null,
     });
     expect(created.roles.map((r) => r.id)).toEqual([clerk.id, six[0]!.id]);
-    expect(expectOk(await post('/member/detail', { id: created.id }))).toEqual(created);
+    const { oneTimePassword, ...member } = created;
+    expect(expectOk(await post('/member/detail', { id: created.id }))).toEqual(member);
     const account = await accountOf(username);
-    expect(await verifyPassword(account.passwordHash, initial)).toBe(true);
+    expect(await verifyPassword(account.passwordHash, oneTimePassword)).toBe(true);
     const mail = await latestMailTo(dbOf(t), created.email);
     expect(mail!.body).toContain(username);
-    expect(mail!.body).not.toContain(initial);
+    expect(mail!.body).not.toContain(oneTimePassword);
 
-    const token = await signInAs(t.app, username, initial, AUTO_UUID);
+    const token = await firstSignIn(t.app, created, AUTO_UUID);
     const info = expectOk(await post<TUserInfo>('/profile/selectUserInfo', {}, token));
-    expect(info.permissions).toEqual(['PerBasic', 'PerFrom', 'UserCenter', 'Workbench']);
+    // The clerk role's codes, and the own-account codes every member holds.
+    expect(info.permissions).toEqual(
+      [...new Set(['PerBasic', 'PerFrom', 'UserCenter', 'Workbench', ...OWN_ACCOUNT_CODES])].sort(),
+    );
     expect(info.isEnterpriseAdmin).toBe(false);
   });
 
@@ -300,8 +313,8 @@ describe('members (/account/member)', () => {
     expect((await linkRow(me.id)).status).toBe('enabled');
   });
 
-  it('resets a password to the initial password, ends the sessions and mails the member', async () => {
-    const { token, member } = await memberWith(t, admin, AUTO_UUID, ['PerBasic', 'EditPassword']);
+  it('resets a password to a one-time password, ends the sessions and mails the member without it', async () => {
+    const { token, member } = await memberWith(t, admin, AUTO_UUID, ['Workbench']);
     expectOk(
       await post(
         '/profile/updatePassword',
@@ -310,12 +323,15 @@ describe('members (/account/member)', () => {
       ),
     );
     const fresh = await signInAs(t.app, member.username, 'Changed@2027', AUTO_UUID);
-    expect(expectOk(await post('/member/resetPassword', { id: member.id }))).toBeNull();
+    const { oneTimePassword } = expectOk(
+      await post<{ oneTimePassword: string }>('/member/resetPassword', { id: member.id }),
+    );
     expectError(await post('/profile/selectUserInfo', {}, fresh), 'SESSION_REVOKED');
-    await signInAs(t.app, member.username, initial, AUTO_UUID);
+    expect(await verifyPassword((await accountOf(member.username)).passwordHash, 'Changed@2027')).toBe(false);
+    await firstSignIn(t.app, { username: member.username, oneTimePassword }, AUTO_UUID, 'Again@2028');
     const mail = await latestMailTo(dbOf(t), member.email);
     expect(mail!.subject).toContain('password reset');
-    expect(mail!.body).not.toContain(initial);
+    expect(mail!.body).not.toContain(oneTimePassword);
   });
 
   it('refuses to reset the password of an account also linked to another enterprise', async () => {
@@ -338,14 +354,6 @@ describe('members (/account/member)', () => {
       expectError(await post('/member/update', { id, roleIds: [clerk.id] }), 'NOT_FOUND');
       expectError(await post('/member/resetPassword', { id }), 'NOT_FOUND');
     }
-  });
-});
-
-describe('initial password configuration', () => {
-  it('defaults to a password that follows the password rule and refuses one that does not', () => {
-    expect(isValidPassword(loadConfig({}).INITIAL_PASSWORD)).toBe(true);
-    expect(loadConfig({ INITIAL_PASSWORD: 'Other@2030' }).INITIAL_PASSWORD).toBe('Other@2030');
-    expect(() => loadConfig({ INITIAL_PASSWORD: 'weakpass' })).toThrow(/INITIAL_PASSWORD/);
   });
 });
 
@@ -400,7 +408,7 @@ describe('administrator transfer', () => {
     // The former administrator keeps no administrator rights from its next request on.
     const former = expectOk(await post<TUserInfo>('/profile/selectUserInfo', {}, admin));
     expect(former.isEnterpriseAdmin).toBe(false);
-    expect(former.permissions).toEqual([]);
+    expect(former.permissions).toEqual([...OWN_ACCOUNT_CODES].sort());
     expectError(await post('/member/page', {}), 'FORBIDDEN');
     const [demoAuto] = await dbOf(t)
       .select({ id: users.id, email: users.email })

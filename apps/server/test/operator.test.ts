@@ -13,7 +13,7 @@ import {
 } from '@tracehub/contract';
 import { accountLog, sessions, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/platform/crypto.ts';
-import { THROTTLE } from '../src/modules/auth/service.ts';
+import { THROTTLE } from '../src/modules/auth/throttle.ts';
 import {
   AUTO_UUID,
   DEMO_PASSWORD,
@@ -116,17 +116,25 @@ describe('operator end', () => {
           passwordHash: await hashPassword(DEMO_PASSWORD),
           isOperator: true,
         });
-      for (let i = 0; i < THROTTLE.perAccount; i++) {
+      for (let i = 0; i < THROTTLE.freeTries; i++) {
         expectError(
           await call(t.app, LOGIN, { body: { loginAccount: 'operator2', password: 'Wrong@12345' } }),
           'LOGIN_FAILED',
         );
       }
+      // This client now waits before its next try (modules/auth/throttle.ts), even with the right password.
       const [zh, en] = await inBothLangs((lang) =>
         call(t.app, LOGIN, { body: { loginAccount: 'operator2', password: DEMO_PASSWORD }, lang }),
       );
-      expectError(zh, 'LOGIN_LOCKED', 'zh', { minutes: THROTTLE.windowMinutes });
-      expectError(en, 'LOGIN_LOCKED', 'en', { minutes: THROTTLE.windowMinutes });
+      for (const [res, lang] of [
+        [zh, 'zh'],
+        [en, 'en'],
+      ] as const) {
+        const seconds = (res.body.data as { retryAfterSeconds: number }).retryAfterSeconds;
+        expect(seconds).toBeGreaterThanOrEqual(1);
+        expect(seconds).toBeLessThanOrEqual(THROTTLE.firstDelaySeconds);
+        expectError(res, 'LOGIN_LOCKED', lang, { seconds });
+      }
     });
 
     it('keeps each end to its own endpoints (E1008 both ways)', async () => {

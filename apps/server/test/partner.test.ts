@@ -21,7 +21,7 @@ import {
   startTestApp,
   type TestApp,
 } from './support/app.ts';
-import { createMember, createRole, memberWith, signInAs } from './support/accounts.ts';
+import { createMember, createRole, firstSignIn, memberWith } from './support/accounts.ts';
 import { dbOf, expectError, expectOk, latestMailTo } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
 import { download, importAndRun, sheetRows, xlsxOf, type Cell } from './support/workbooks.ts';
@@ -546,7 +546,7 @@ describe('partner enterprises (/basicData/partner)', () => {
       dataScope: 'account',
     });
     const member = await createMember(t.app, a, [role.id]);
-    const token = await signInAs(t.app, member.username, t.runtime.deps.config.INITIAL_PASSWORD, AUTO_UUID);
+    const token = await firstSignIn(t.app, member, AUTO_UUID);
     const own = await add({ code: 'SCOPE-OWN' }, token);
     expect((await page({ code: 'SCOPE' }, token)).list.map((p) => p.code)).toEqual(['SCOPE-OWN']);
     expect((await page({ code: 'SCOPE' })).total).toBe(2);

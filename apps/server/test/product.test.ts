@@ -17,7 +17,7 @@ import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
 import { registerReferenceChecker } from '../src/platform/references.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
 import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
-import { createMember, createRole, memberWith, signInAs } from './support/accounts.ts';
+import { createMember, createRole, firstSignIn, memberWith } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
 import { download, importAndRun, importFile, sheetRows, xlsxOf, type Cell } from './support/workbooks.ts';
@@ -542,7 +542,7 @@ describe('products (/basicData/product)', () => {
       dataScope: 'account',
     });
     const member = await createMember(t.app, a, [role.id]);
-    const token = await signInAs(t.app, member.username, t.runtime.deps.config.INITIAL_PASSWORD, AUTO_UUID);
+    const token = await firstSignIn(t.app, member, AUTO_UUID);
     const mine = await add({ code: 'SCOPE-OWN' }, token);
     expect((await page({ code: 'SCOPE' }, token)).list.map((p) => p.code)).toEqual(['SCOPE-OWN']);
     expect((await page({ code: 'SCOPE' })).total).toBe(2);

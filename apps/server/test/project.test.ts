@@ -5,7 +5,7 @@ import { importRecords, importRowErrors, ledgerEvents, projectCodes } from '../s
 import { withTenant } from '../src/platform/tenancy.ts';
 import { registerReferenceChecker } from '../src/platform/references.ts';
 import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
-import { createMember, createRole, memberWith, signInAs } from './support/accounts.ts';
+import { createMember, createRole, firstSignIn, memberWith } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
 import { download, importFile, sheetRows, xlsxOf } from './support/workbooks.ts';
@@ -244,7 +244,7 @@ describe('project codes (/basicData/project)', () => {
       dataScope: 'account',
     });
     const member = await createMember(t.app, a, [role.id]);
-    const token = await signInAs(t.app, member.username, t.runtime.deps.config.INITIAL_PASSWORD, AUTO_UUID);
+    const token = await firstSignIn(t.app, member, AUTO_UUID);
     const mine = await add('SCOPE-OWN', '', token);
     expect((await page({ code: 'SCOPE' }, token)).list.map((p) => p.code)).toEqual(['SCOPE-OWN']);
     expect((await page({ code: 'SCOPE' })).total).toBe(2);

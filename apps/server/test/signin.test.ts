@@ -4,6 +4,7 @@ import {
   ENTERPRISE_MENU,
   EXAMINE_STATUS,
   LIMITS,
+  OWN_ACCOUNT_CODES,
   menuCodes,
   type TMenuNode,
   type TSessionToken,
@@ -32,7 +33,10 @@ import {
 } from './support/helpers.ts';
 
 const ALL_CODES = menuCodes(ENTERPRISE_MENU).sort();
-const CLERK_CODES = ['PerBasic', 'PerFrom', 'UserCenter', 'Workbench'];
+/** The clerk role's codes, with the own-account codes every member holds. */
+const CLERK_CODES = [
+  ...new Set(['PerBasic', 'PerFrom', 'UserCenter', 'Workbench', ...OWN_ACCOUNT_CODES]),
+].sort();
 
 describe('sign-in flow', () => {
   let t: TestApp;

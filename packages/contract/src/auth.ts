@@ -29,6 +29,11 @@ export const ZLoginStep = z.object({
   /** Seconds the verifyKey stays valid. */
   verifyKeyTtl: z.number().int(),
   enterprises: z.array(ZEnterpriseListItem),
+  /**
+   * The account signed in with a one-time password (a new member, a reset): the verifyKey can only set a
+   * new password through /login/changePassword, which answers the normal step; enterprises are empty.
+   */
+  mustChangePassword: z.boolean(),
 });
 export type TLoginStep = z.infer<typeof ZLoginStep>;
 
@@ -91,6 +96,26 @@ export const authEndpoints = {
     auth: 'public',
     tag: 'auth',
     summary: 'Second sign-in step or enterprise switch: returns a session token for the chosen enterprise',
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/login/changePassword',
+    input: z
+      .object({
+        loginAccount: zLoginAccount,
+        verifyKey: z.string().min(1).max(128),
+        password: zPassword,
+        confirmPassword: z.string(),
+      })
+      .refine((v) => v.password === v.confirmPassword, {
+        message: 'v.password.mismatch',
+        path: ['confirmPassword'],
+      }),
+    output: ZLoginStep,
+    auth: 'public',
+    tag: 'auth',
+    summary:
+      'The change-password step of a sign-in with a one-time password (mustChangePassword): sets the new password with the verifyKey and answers the normal sign-in step',
   }),
   logout: endpoint({
     method: 'POST',

@@ -55,10 +55,17 @@ export const ERRORS = {
   TOO_MANY_REQUESTS: {
     code: 'E1009',
     http: 429,
-    zh: '请求过于频繁，请稍后再试',
-    en: 'Too many requests, please try again later',
+    zh: '请求过于频繁，请 {seconds} 秒后再试',
+    en: 'Too many requests, please try again in {seconds} seconds',
   },
   METHOD_NOT_ALLOWED: { code: 'E1010', http: 405, zh: '不支持的请求方法', en: 'Method not allowed' },
+  MALFORMED_URL: {
+    code: 'E1011',
+    http: 400,
+    zh: '请求地址格式无效',
+    en: 'The request URL is malformed',
+  },
+  URL_TOO_LONG: { code: 'E1012', http: 414, zh: '请求地址过长', en: 'The request URL is too long' },
 
   LOGIN_FAILED: { code: 'U0001', http: 400, zh: '邮箱/用户名或密码错误', en: 'Invaild email/password' },
   ACCOUNT_DISABLED: {
@@ -73,11 +80,12 @@ export const ERRORS = {
     zh: '您的企业已被禁用。',
     en: 'Your company has been disabled.',
   },
+  /** Sign-in throttling (server modules/auth/throttle.ts): a delay, never a lock of the account for everyone. */
   LOGIN_LOCKED: {
     code: 'U0004',
     http: 429,
-    zh: '登录失败次数过多，请 {minutes} 分钟后再试',
-    en: 'Too many failed sign-in attempts, please try again in {minutes} minutes',
+    zh: '登录失败次数过多，请 {seconds} 秒后再试',
+    en: 'Too many failed sign-in attempts, please try again in {seconds} seconds',
   },
   /** Spec: reset the token and reload. */
   SESSION_EXPIRED: {
@@ -139,6 +147,22 @@ export const ERRORS = {
     http: 400,
     zh: '该邮箱尚未注册',
     en: 'This e-mail address is not registered',
+  },
+  /**
+   * The account signed in with a one-time password an administrator was shown: until it sets its own, the
+   * sign-in may only change the password (/login/changePassword); every other call is refused.
+   */
+  PASSWORD_CHANGE_REQUIRED: {
+    code: 'U0018',
+    http: 403,
+    zh: '请先设置新密码：一次性密码只能用于修改密码',
+    en: 'Set a new password first: a one-time password can only be used to change the password',
+  },
+  PASSWORD_NOT_NEW: {
+    code: 'U0019',
+    http: 400,
+    zh: '新密码不能与一次性密码相同',
+    en: 'The new password must differ from the one-time password',
   },
 
   LINK_ENTERPRISE_UNKNOWN: {
@@ -423,12 +447,49 @@ export const ERRORS = {
     zh: '文件中没有可导入的数据行',
     en: 'The file has no data rows to import',
   },
+  /** Counted while the workbook inflates, whatever its zip declares (server platform/imports/xlsx-zip.ts). */
+  IMPORT_INFLATED_TOO_LARGE: {
+    code: 'F1010',
+    http: 400,
+    zh: '文件解压后超过 100MB，无法导入，请拆分文件后重新导入',
+    en: 'The workbook unpacks to more than 100 MB and cannot be imported; split the file and import again',
+  },
+  /** Rows or columns beyond Excel's own bounds, or more content than an import may hold in memory. */
+  IMPORT_SHEET_TOO_LARGE: {
+    code: 'F1011',
+    http: 400,
+    zh: '工作表超出 Excel 的行列范围或内容过多，无法导入，请用 Excel 另存或拆分文件后重新导入',
+    en: "The sheet goes beyond Excel's rows and columns or holds too much to import; save it again in Excel or split it, then import again",
+  },
+  IMPORT_TIMED_OUT: {
+    code: 'F1012',
+    http: 400,
+    zh: '文件读取超时，请拆分文件后重新导入',
+    en: 'Reading the file took too long; split it and import again',
+  },
+  /** The import's job failed (or stopped its process) several times in a row and was given up. */
+  IMPORT_GAVE_UP: {
+    code: 'F1013',
+    http: 500,
+    zh: '导入多次处理失败，已停止，请稍后重新导入；如仍失败请联系管理员',
+    en: 'The import failed several times and was stopped; import the file again later, and contact support if it fails again',
+  },
   /** Spec 8: a /file/preDownload link used after its 3 minutes (LIMITS.evidenceLinkValidityMs). */
   DOWNLOAD_LINK_EXPIRED: {
     code: 'F1008',
     http: 410,
     zh: '下载链接有效期为3分钟，请重新点击',
     en: 'Download link valid for 3 minutes, then click again',
+  },
+  /**
+   * An upload's bizNo `<pageCode>:<id>` names no record of the caller's enterprise that it may see (deleted,
+   * another enterprise's, or outside its data permission): files are filed only under such records.
+   */
+  FILE_RECORD_UNKNOWN: {
+    code: 'F1009',
+    http: 400,
+    zh: '附件所属的记录不存在或无权访问',
+    en: 'The record to attach the file to does not exist or is not accessible',
   },
 } as const satisfies Record<string, { code: string; http: number } & TBilingual>;
 

@@ -10,6 +10,7 @@ export * from './auth.ts';
 export * from './user.ts';
 export * from './menu.ts';
 export * from './menu-tree.ts';
+export * from './record-pages.ts';
 export * from './file.ts';
 export * from './file-error-log.ts';
 export * from './certification.ts';

@@ -25,6 +25,17 @@ export const ZMember = z.object({
 });
 export type TMember = z.infer<typeof ZMember>;
 
+/**
+ * A random password the server generated for an account (new member, reset): answered once to the
+ * administrator, never stored in clear nor mailed; the first sign-in with it can only change it.
+ */
+export const ZOneTimePassword = z.object({ oneTimePassword: z.string() });
+export type TOneTimePassword = z.infer<typeof ZOneTimePassword>;
+
+/** A new member and its one-time password (shown once). */
+export const ZMemberCreated = ZMember.extend(ZOneTimePassword.shape);
+export type TMemberCreated = z.infer<typeof ZMemberCreated>;
+
 const zRoleIds = z
   .array(z.number().int())
   .min(1, 'v.member.roles')
@@ -74,12 +85,12 @@ export const memberEndpoints = {
     method: 'POST',
     path: '/member/add',
     input: ZMemberCreate,
-    output: ZMember,
+    output: ZMemberCreated,
     auth: 'enterprise',
     permission: 'CreateMember',
     tag: 'member',
     summary:
-      'Create an account with the initial password and link it to the enterprise (mailed to the member)',
+      'Create an account and link it to the enterprise; answers its random one-time password once (not mailed, stored only hashed): the first sign-in with it must set a new password',
   }),
   update: endpoint({
     method: 'POST',
@@ -105,11 +116,12 @@ export const memberEndpoints = {
     method: 'POST',
     path: '/member/resetPassword',
     input: z.object({ id: z.number().int() }),
-    output: z.null(),
+    output: ZOneTimePassword,
     auth: 'enterprise',
     permission: 'ResetPassword',
     tag: 'member',
-    summary: "Reset a member's password to the initial password (mailed to the member)",
+    summary:
+      "Reset a member's password to a new random one-time password, answered once (not mailed); the member's sessions end and its next sign-in must set a new password",
   }),
   transferAdmin: endpoint({
     method: 'POST',

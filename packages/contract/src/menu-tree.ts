@@ -445,6 +445,21 @@ export const ENTERPRISE_MENU_TREE: TMenuDef[] = [
   ]),
 ];
 
+/**
+ * The user centre's own-account page and operations, held by every member whatever its roles: changing
+ * one's own password, e-mail and profile never depends on a role (security review, finding 2). The
+ * server's menu and user info add them; the profile endpoints declare no code.
+ */
+export const OWN_ACCOUNT_CODES: ReadonlySet<string> = new Set([
+  'UserCenter',
+  'PerBasic',
+  'EditUserName',
+  'EditEmail',
+  'EditPassword',
+  'EditSession',
+  'EditProfilePhoto',
+]);
+
 /** Component keys of the pages that are built; only these are served and offered in role configuration. */
 export const AVAILABLE_PAGES: ReadonlySet<string> = new Set([
   'workbench',

@@ -5,7 +5,11 @@ import { ZAddress } from './certification.ts';
 import { ZUserInfo } from './user.ts';
 import { zCompanyEnglishName, zEmail, zPassword, zUsername, zVerifyCode } from './validators/index.ts';
 
-/** User centre (spec 2.2 /userCenter, 6 Profile codes, 7 /user/...). */
+/**
+ * User centre (spec 2.2 /userCenter, 7 /user/...). These change only the caller's own account, so they
+ * need a session and no permission code: every member may change its own password, e-mail and profile
+ * (the spec's Profile codes are granted to every member, see OWN_ACCOUNT_CODES).
+ */
 export const profileEndpoints = {
   updateUsername: endpoint({
     method: 'POST',
@@ -13,7 +17,6 @@ export const profileEndpoints = {
     input: z.object({ username: zUsername }),
     output: ZUserInfo,
     auth: 'enterprise',
-    permission: 'EditUserName',
     tag: 'profile',
     summary: 'Change the user name (at most twice a year)',
   }),
@@ -27,7 +30,6 @@ export const profileEndpoints = {
     }),
     output: ZUserInfo,
     auth: 'enterprise',
-    permission: 'PerBasic',
     tag: 'profile',
     summary: 'Change the Chinese and English names and the introduction',
   }),
@@ -37,7 +39,6 @@ export const profileEndpoints = {
     input: z.object({ email: zEmail }),
     output: z.object({ expiresInSeconds: z.number().int(), resendAfterSeconds: z.number().int() }),
     auth: 'enterprise',
-    permission: 'EditEmail',
     tag: 'profile',
     summary: 'Send a 6-character code to the new e-mail address',
   }),
@@ -47,7 +48,6 @@ export const profileEndpoints = {
     input: z.object({ email: zEmail, code: zVerifyCode }),
     output: z.object({ valid: z.boolean() }),
     auth: 'enterprise',
-    permission: 'EditEmail',
     tag: 'profile',
     summary: 'Check a code sent to the new address without using it up',
   }),
@@ -57,7 +57,6 @@ export const profileEndpoints = {
     input: z.object({ email: zEmail, code: zVerifyCode }),
     output: ZUserInfo,
     auth: 'enterprise',
-    permission: 'EditEmail',
     tag: 'profile',
     summary: 'Change the e-mail address with the code sent to it',
   }),
@@ -72,7 +71,6 @@ export const profileEndpoints = {
       }),
     output: z.null(),
     auth: 'enterprise',
-    permission: 'EditPassword',
     tag: 'profile',
     summary: "Change the password; the account's other sessions end",
   }),
@@ -84,7 +82,6 @@ export const profileEndpoints = {
     }),
     output: ZUserInfo,
     auth: 'enterprise',
-    permission: 'EditSession',
     tag: 'profile',
     summary: 'Set the sliding session timeout (30-720 minutes)',
   }),
@@ -94,7 +91,6 @@ export const profileEndpoints = {
     input: z.object({ fileKey: z.string().min(1).max(100) }),
     output: ZUserInfo,
     auth: 'enterprise',
-    permission: 'EditProfilePhoto',
     tag: 'profile',
     summary: 'Use an uploaded image (bizType avatar) as the profile photo',
   }),

@@ -49,6 +49,11 @@ export const users = pgTable(
       .notNull()
       .default('enabled'),
     isOperator: boolean('is_operator').notNull().default(false),
+    /**
+     * The password is a one-time password an administrator was shown (new member, reset): a sign-in with
+     * it can only set a new one (migration 0015).
+     */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     sessionTimeoutMin: integer('session_timeout_min').notNull().default(30),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastEnterpriseUuid: text('last_enterprise_uuid'),
@@ -241,9 +246,14 @@ export const mailCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** The requesting client's throttle key (auth/throttle.ts clientKey): code mails are limited per client. */
+    client: text('client'),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_codes_email_idx').on(t.email, t.purpose, t.createdAt)],
+  (t) => [
+    index('mail_codes_email_idx').on(t.email, t.purpose, t.createdAt),
+    index('mail_codes_client_idx').on(t.client, t.createdAt),
+  ],
 );
 
 /** Every e-mail the platform sends; readable by operators so codes work in a demo without SMTP. */
@@ -266,12 +276,13 @@ export const mailOutbox = pgTable(
   ],
 );
 
-/** Sign-in attempts, for throttling by account and by address. */
+/** Sign-in attempts, for throttling per account and client (modules/auth/throttle.ts). */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: serial('id').primaryKey(),
     accountKey: text('account_key').notNull(),
+    /** The client's throttle key: its IPv4 address, or the /64 network of an IPv6 one. */
     ip: text('ip'),
     success: boolean('success').notNull(),
     createdAt: createdAt(),
@@ -279,6 +290,8 @@ export const loginAttempts = pgTable(
   (t) => [
     index('login_attempts_account_idx').on(t.accountKey, t.createdAt),
     index('login_attempts_ip_idx').on(t.ip, t.createdAt),
+    // One account from one client: its delays, and whether the client signed in to it before.
+    index('login_attempts_pair_idx').on(t.accountKey, t.ip, t.createdAt),
   ],
 );
 
@@ -447,9 +460,14 @@ export const ledgerEvents = pgTable(
     enterpriseUuid: text('enterprise_uuid'),
     subjectType: text('subject_type').notNull(),
     subjectId: text('subject_id').notNull(),
-    /** What payloadHash is the hash of (SHA-256 of its canonical JSON). */
+    /** What payloadHash commits to (docs/evidence-format.md: v2 salted, v1 SHA-256 of its canonical JSON). */
     payload: jsonb('payload').notNull(),
     payloadHash: text('payload_hash').notNull(),
+    /**
+     * The random 32-byte salt (lowercase hex) of a v2 leaf's payload commitment; null for v1 leaves. Never
+     * served publicly: with it, a proof holder could confirm guesses of the payload (migration 0014).
+     */
+    salt: text('salt'),
     /** SHA-256 of external content (a file), for look-ups by data hash. */
     dataHash: text('data_hash'),
     signerDid: text('signer_did'),

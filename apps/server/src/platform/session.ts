@@ -92,6 +92,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
       revokeReason: sessions.revokeReason,
       username: users.username,
       userStatus: users.status,
+      mustChangePassword: users.mustChangePassword,
       timeoutMin: users.sessionTimeoutMin,
       linkIsAdmin: enterpriseUsers.isAdmin,
       linkStatus: enterpriseUsers.status,
@@ -123,6 +124,8 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
     await revokeSession(db, row.id, 'account-disabled');
     throw new AppError('ACCOUNT_DISABLED');
   }
+  // Sessions are not issued while a one-time password stands (selectEnterprise refuses); a second wall.
+  if (row.mustChangePassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
 
   let permissions: ReadonlySet<string> = new Set();
   let dataScope: TDataScope = 'account';
@@ -169,11 +172,24 @@ export async function createVerifyKey(db: Db, userId: number): Promise<string> {
   return key;
 }
 
-/** The account a live, unconsumed verifyKey belongs to. */
-export async function resolveVerifyKey(db: Db, key: string): Promise<{ id: number; userId: number } | null> {
+/**
+ * The account a live, unconsumed verifyKey belongs to. The key of an account that signed in with a
+ * one-time password is good for nothing but setting a new one: refused (PASSWORD_CHANGE_REQUIRED) unless
+ * the caller is that step (`forPasswordChange`).
+ */
+export async function resolveVerifyKey(
+  db: Db,
+  key: string,
+  opts: { forPasswordChange?: boolean } = {},
+): Promise<{ id: number; userId: number } | null> {
   const [row] = await db
-    .select({ id: verifyKeys.id, userId: verifyKeys.userId })
+    .select({
+      id: verifyKeys.id,
+      userId: verifyKeys.userId,
+      mustChangePassword: users.mustChangePassword,
+    })
     .from(verifyKeys)
+    .innerJoin(users, eq(users.id, verifyKeys.userId))
     .where(
       and(
         eq(verifyKeys.keyHash, sha256Hex(key)),
@@ -182,5 +198,7 @@ export async function resolveVerifyKey(db: Db, key: string): Promise<{ id: numbe
       ),
     )
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  if (row.mustChangePassword && !opts.forPasswordChange) throw new AppError('PASSWORD_CHANGE_REQUIRED');
+  return { id: row.id, userId: row.userId };
 }

@@ -2,7 +2,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { ENTERPRISE_MENU, EXAMINE_STATUS, menuCodes, type TCompanyForm } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
 import { enterpriseUsers, enterprises, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
-import { hashPassword } from '../platform/crypto.ts';
+import { hashPassword, verifyPassword } from '../platform/crypto.ts';
 import { newEnterpriseIdentity, type EnterpriseIdentity } from '../platform/keys.ts';
 import type { PlatformKey } from '../platform/ledger/platform-key.ts';
 import type { Mailer } from '../platform/mail.ts';
@@ -34,6 +34,27 @@ export const DEMO_ACCOUNTS = [
     note: "no enterprise yet; its certification waits in the operator's audit queue",
   },
 ] as const;
+
+/**
+ * The demo accounts that still accept the published DEMO_PASSWORD: what must not be reachable from other
+ * machines (the start-up refuses to serve them beyond loopback).
+ */
+export async function demoAccountsWithPublishedPassword(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ username: users.username, passwordHash: users.passwordHash })
+    .from(users)
+    .where(
+      inArray(
+        users.username,
+        DEMO_ACCOUNTS.map((a) => a.username),
+      ),
+    );
+  const open: string[] = [];
+  for (const row of rows) {
+    if (row.passwordHash && (await verifyPassword(row.passwordHash, DEMO_PASSWORD))) open.push(row.username);
+  }
+  return open;
+}
 
 const DEMO_ENTERPRISES = [
   {

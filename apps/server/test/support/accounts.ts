@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { TMember, TRole, TSessionToken } from '@tracehub/contract';
+import type { TLoginStep, TMember, TMemberCreated, TRole, TSessionToken } from '@tracehub/contract';
 import { call, type TestApp } from './app.ts';
 import { expectOk, loginStep } from './helpers.ts';
 
@@ -48,15 +48,15 @@ export async function createRole(
   );
 }
 
-/** Creates a member (new account with the initial password) holding these roles. */
+/** Creates a member (new account with a one-time password, answered here) holding these roles. */
 export async function createMember(
   app: FastifyInstance,
   adminToken: string,
   roleIds: number[],
   username = uniqueName(),
-): Promise<TMember> {
+): Promise<TMemberCreated> {
   return expectOk(
-    await call<TMember>(app, '/member/add', {
+    await call<TMemberCreated>(app, '/member/add', {
       token: adminToken,
       body: { username, email: `${username}@example.com`, roleIds },
     }),
@@ -79,20 +79,51 @@ export async function signInAs(
   return session.token;
 }
 
-/** A new member of the enterprise with only these codes, signed in: its token and member row. */
+/** The password test members set for themselves at their first sign-in. */
+export const MEMBER_PASSWORD = 'Member@2030';
+
+/**
+ * The first sign-in with a one-time password: the password step, which may only change it, then the
+ * change-password step. Returns the normal sign-in step that follows.
+ */
+export async function setOwnPassword(
+  app: FastifyInstance,
+  account: string,
+  oneTimePassword: string,
+  password = MEMBER_PASSWORD,
+): Promise<TLoginStep> {
+  const step = await loginStep(app, account, oneTimePassword);
+  if (!step.mustChangePassword) throw new Error(`${account} was not asked to change its password`);
+  return expectOk(
+    await call<TLoginStep>(app, '/login/changePassword', {
+      body: { loginAccount: account, verifyKey: step.verifyKey, password, confirmPassword: password },
+    }),
+  );
+}
+
+/** A new member's first sign-in: sets its own password, then signs in to the enterprise; the token. */
+export async function firstSignIn(
+  app: FastifyInstance,
+  member: Pick<TMemberCreated, 'username' | 'oneTimePassword'>,
+  enterpriseUuid: string,
+  password = MEMBER_PASSWORD,
+): Promise<string> {
+  await setOwnPassword(app, member.username, member.oneTimePassword, password);
+  return signInAs(app, member.username, password, enterpriseUuid);
+}
+
+/**
+ * A new member of the enterprise with only these codes, signed in after setting its own password
+ * (`password`): its token and member row.
+ */
 export async function memberWith(
   t: TestApp,
   adminToken: string,
   enterpriseUuid: string,
   codes: string[],
-): Promise<{ token: string; member: TMember; role: TRole }> {
+): Promise<{ token: string; member: TMember; role: TRole; password: string }> {
   const role = await createRole(t.app, adminToken, codes);
   const member = await createMember(t.app, adminToken, [role.id]);
-  const token = await signInAs(
-    t.app,
-    member.username,
-    t.runtime.deps.config.INITIAL_PASSWORD,
-    enterpriseUuid,
-  );
-  return { token, member, role };
+  const token = await firstSignIn(t.app, member, enterpriseUuid);
+  return { token, member, role, password: MEMBER_PASSWORD };
 }

@@ -19,6 +19,26 @@ export const VALIDATION_MESSAGES = {
   'v.invalid': { zh: '{field}无效', en: '{field} is invalid' },
   'v.unknownKey': { zh: '不支持的字段：{keys}', en: 'Unsupported field: {keys}' },
   'v.fieldRoot': { zh: '请求', en: 'request' },
+  'v.controlChar': {
+    zh: '{field}含有不允许的控制字符',
+    en: '{field} contains control characters that are not allowed',
+  },
+  'v.bidiControl': {
+    zh: '{field}含有改变文字方向的隐藏字符',
+    en: '{field} contains hidden characters that change the text direction',
+  },
+  'v.invisibleOnly': {
+    zh: '{field}只含有不可见字符',
+    en: '{field} consists only of invisible characters',
+  },
+  'v.dataRejected': {
+    zh: '请求中的某个值超出允许范围或格式无效',
+    en: 'A value in the request is out of range or malformed',
+  },
+  'v.tooDeep': {
+    zh: '请求内容嵌套过深（最多 {max} 层）',
+    en: 'The request is nested too deeply (at most {max} levels)',
+  },
   'v.login.accountRequired': { zh: '请输入用户名或邮箱', en: 'Please enter your user name or e-mail' },
   'v.login.passwordRequired': { zh: '请输入密码', en: 'Please enter your password' },
   'v.examine.nameRequired': { zh: '请输入关联企业名称', en: "Please enter the associated enterprise's name" },

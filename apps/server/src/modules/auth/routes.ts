@@ -17,6 +17,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, e.selectEnterprise, (input, { meta, req }) =>
     auth.selectEnterprise(deps, input, bearerToken(req.headers.authorization), meta),
   );
+  registerEndpoint(app, deps, e.changePassword, (input) => auth.changePasswordAtSignIn(deps, input));
   registerEndpoint(app, deps, e.logout, (_input, { session, meta }) => auth.logout(deps, session, meta));
   registerEndpoint(app, deps, e.register, (input, { meta }) => auth.register(deps, input, meta));
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { api } from '@tracehub/contract';
 import {
   EXAMINE_STATUS,
@@ -7,9 +7,7 @@ import {
   type TLoginStep,
   type TSessionToken,
 } from '@tracehub/contract';
-import { isDev } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { enterpriseUsers, enterprises, loginAttempts, users, verifyKeys } from '../../db/schema.ts';
+import { enterpriseUsers, enterprises, users, verifyKeys } from '../../db/schema.ts';
 import { writeAccountLog } from '../../platform/account-log.ts';
 import type { AppDeps, RequestMeta, SessionContext } from '../../platform/context.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/crypto.ts';
@@ -21,14 +19,14 @@ import {
   resolveSession,
   resolveVerifyKey,
   revokeSession,
+  revokeSessionsOf,
 } from '../../platform/session.ts';
 import { listLinkedEnterprises } from '../examine/repo.ts';
+import type { MailMessage } from '../../platform/mail.ts';
 import { consumeMailCode, issueMailCode } from './mail-code.ts';
+import { admitAttempt, settleAttempt } from './throttle.ts';
 
 export { consumeMailCode };
-
-/** Sign-in throttling: failures counted over a window, per account and per address. */
-export const THROTTLE = { windowMinutes: 15, perAccount: 5, perIp: 30 } as const;
 
 type Input<K extends keyof typeof api.auth> = TParsed<(typeof api.auth)[K]>;
 
@@ -43,43 +41,25 @@ async function findAccount(deps: AppDeps, loginAccount: string) {
 }
 
 /**
- * Refuses further password tries once the account or address failed too often (LOGIN_LOCKED).
- * `ownAttempt`: the caller's own attempt row, already recorded, which is not counted.
+ * What the first sign-in step answers. An account holding a one-time password gets a key that can only set
+ * a new password (resolveVerifyKey refuses it elsewhere) and learns nothing of its enterprises yet.
  */
-export async function assertNotThrottled(
-  db: Db,
-  accountKey: string,
-  ip: string,
-  ownAttempt?: number,
-): Promise<void> {
-  const since = new Date(Date.now() - THROTTLE.windowMinutes * 60_000);
-  const failures = (where: ReturnType<typeof eq>) =>
-    db
-      .select({ n: count() })
-      .from(loginAttempts)
-      .where(
-        and(
-          where,
-          eq(loginAttempts.success, false),
-          gt(loginAttempts.createdAt, since),
-          ownAttempt === undefined ? undefined : ne(loginAttempts.id, ownAttempt),
-        ),
-      );
-  const [[byAccount], [byIp]] = await Promise.all([
-    failures(eq(loginAttempts.accountKey, accountKey)),
-    failures(eq(loginAttempts.ip, ip)),
-  ]);
-  if ((byAccount?.n ?? 0) >= THROTTLE.perAccount || (byIp?.n ?? 0) >= THROTTLE.perIp) {
-    throw new AppError('LOGIN_LOCKED', { minutes: THROTTLE.windowMinutes });
-  }
-}
-
-async function loginStep(deps: AppDeps, userId: number, loginAccount: string): Promise<TLoginStep> {
+async function loginStep(
+  deps: AppDeps,
+  user: { id: number; mustChangePassword: boolean },
+  loginAccount: string,
+): Promise<TLoginStep> {
   const [verifyKey, enterprisesOfUser] = await Promise.all([
-    createVerifyKey(deps.db, userId),
-    listLinkedEnterprises(deps.db, userId),
+    createVerifyKey(deps.db, user.id),
+    user.mustChangePassword ? [] : listLinkedEnterprises(deps.db, user.id),
   ]);
-  return { loginAccount, verifyKey, verifyKeyTtl: VERIFY_KEY_TTL_SECONDS, enterprises: enterprisesOfUser };
+  return {
+    loginAccount,
+    verifyKey,
+    verifyKeyTtl: VERIFY_KEY_TTL_SECONDS,
+    enterprises: enterprisesOfUser,
+    mustChangePassword: user.mustChangePassword,
+  };
 }
 
 /** Enterprise accounts sign in to the console, operator accounts to the operator end; never across. */
@@ -104,24 +84,12 @@ export async function verifyPasswordSignIn(
   // Failures count against the account whichever identifier was typed (its e-mail, as mail-code sign-in
   // records them); an unknown name counts as typed.
   const accountKey = user?.email ?? typed;
-  // The attempt is recorded as a failure before the count, so guesses sent in parallel see each other;
-  // a refused attempt is not kept, a successful one is marked afterwards.
-  const [attempt] = await deps.db
-    .insert(loginAttempts)
-    .values({ accountKey, ip: meta.ip, success: false })
-    .returning({ id: loginAttempts.id });
-  const attemptId = attempt!.id;
-  try {
-    await assertNotThrottled(deps.db, accountKey, meta.ip, attemptId);
-  } catch (err) {
-    await deps.db.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
-    throw err;
-  }
+  // Throttled per account and client (throttle.ts); the admitted try counts as a failure until it
+  // succeeds, so guesses sent in parallel see each other.
+  const attemptId = await admitAttempt(deps.db, accountKey, meta.ip, 'password');
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   const accepted = ok && user !== null && belongsTo(user, end);
-  if (accepted) {
-    await deps.db.update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, attemptId));
-  }
+  await settleAttempt(deps.db, attemptId, accepted);
   if (!user || !accepted) {
     if (user) {
       await writeAccountLog(deps.db, meta, {
@@ -144,7 +112,20 @@ export async function loginByPassword(
   meta: RequestMeta,
 ): Promise<TLoginStep> {
   const user = await verifyPasswordSignIn(deps, input.loginAccount, input.password, 'enterprise', meta);
-  return loginStep(deps, user.id, input.loginAccount.trim());
+  return loginStep(deps, user, input.loginAccount.trim());
+}
+
+/** What an account's address gets instead of a registration code. */
+function registerNotice(email: string): MailMessage {
+  return {
+    to: email,
+    subject: 'Tracehub 注册提醒 / registration notice',
+    body:
+      '有人使用此邮箱申请注册 Tracehub 账号，但该邮箱已有账号。如是您本人，请直接登录（也可使用邮箱验证码登录）；' +
+      '如非本人操作，请忽略本邮件。\n' +
+      'Someone asked to register a Tracehub account with this e-mail address, which already has an account. ' +
+      'If it was you, sign in instead (an e-mailed code works too); otherwise you can ignore this mail.',
+  };
 }
 
 export async function sendMailCode(
@@ -158,10 +139,16 @@ export async function sendMailCode(
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
-  if (input.purpose === 'login' && !existing) throw new AppError('EMAIL_NOT_REGISTERED');
-  if (input.purpose === 'register' && existing) throw new AppError('EMAIL_EXISTS');
-
-  const sent = await issueMailCode(deps.db, deps.mailer, email, input.purpose);
+  // Known and unknown addresses are answered alike, after the same work and limits: a sign-in code only
+  // goes to an account's address, a registration code only to a free one (an account's address is told
+  // instead that someone tried to register it). The code is recorded in every case.
+  const instead =
+    input.purpose === 'login' ? (existing ? undefined : null) : existing ? registerNotice(email) : undefined;
+  const sent = await issueMailCode(deps.db, deps.mailer, email, input.purpose, {
+    ip: meta.ip,
+    instead,
+    statusDb: deps.db,
+  });
   await writeAccountLog(deps.db, meta, {
     userId: existing?.id ?? null,
     enterpriseUuid: null,
@@ -178,20 +165,18 @@ export async function loginByMailCode(
   meta: RequestMeta,
 ): Promise<TLoginStep> {
   const email = input.email.trim().toLowerCase();
-  await assertNotThrottled(deps.db, email, meta.ip);
-  try {
-    await consumeMailCode(deps.db, email, 'login', input.code);
-  } catch (err) {
-    await deps.db.insert(loginAttempts).values({ accountKey: email, ip: meta.ip, success: false });
-    throw err;
-  }
+  // Only this client's own failures across accounts can hold it back here (the code limits its own
+  // guesses): password failures on the account, from anywhere, never block the e-mailed code.
+  const attemptId = await admitAttempt(deps.db, email, meta.ip, 'code');
+  await consumeMailCode(deps.db, email, 'login', input.code);
   const user = await findAccount(deps, email);
-  if (!user) throw new AppError('EMAIL_NOT_REGISTERED');
+  // Codes recorded for an address without an account are never sent: answered like a wrong code.
+  if (!user) throw new AppError('VERIFY_CODE_INVALID');
   // Operators sign in at the operator end, with their password.
   if (!belongsTo(user, 'enterprise')) throw new AppError('LOGIN_FAILED');
   if (user.status !== 'enabled') throw new AppError('ACCOUNT_DISABLED');
-  await deps.db.insert(loginAttempts).values({ accountKey: email, ip: meta.ip, success: true });
-  return loginStep(deps, user.id, email);
+  await settleAttempt(deps.db, attemptId, true);
+  return loginStep(deps, user, email);
 }
 
 /**
@@ -219,6 +204,7 @@ export async function selectEnterprise(
   }
   if (!belongsTo(account, 'enterprise')) throw new AppError('LOGIN_FAILED');
   if (account.status !== 'enabled') throw new AppError('ACCOUNT_DISABLED');
+  if (account.mustChangePassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
 
   const enterpriseUuid = input.enterpriseUuid || null;
   if (enterpriseUuid) {
@@ -286,6 +272,48 @@ export async function selectEnterprise(
   return { token, enterpriseUuid, expiresInMinutes: account.sessionTimeoutMin };
 }
 
+/**
+ * The change-password step of a sign-in with a one-time password: the step's verifyKey (good for nothing
+ * else) sets the account's own password, is used up, and sign-in goes on with a fresh, normal step.
+ */
+export async function changePasswordAtSignIn(
+  deps: AppDeps,
+  input: Input<'changePassword'>,
+): Promise<TLoginStep> {
+  const account = await findAccount(deps, input.loginAccount);
+  const key = await resolveVerifyKey(deps.db, input.verifyKey, { forPasswordChange: true });
+  if (!key || !account || key.userId !== account.id) throw new AppError('VERIFY_KEY_INVALID');
+  if (!belongsTo(account, 'enterprise')) throw new AppError('LOGIN_FAILED');
+  if (account.status !== 'enabled') throw new AppError('ACCOUNT_DISABLED');
+  // Accounts with a password of their own change it in the user centre, proving the current one.
+  if (!account.mustChangePassword) throw new AppError('FORBIDDEN');
+  if (await verifyPassword(account.passwordHash, input.password)) throw new AppError('PASSWORD_NOT_NEW');
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const used = await tx
+      .update(verifyKeys)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(verifyKeys.id, key.id), isNull(verifyKeys.consumedAt)))
+      .returning({ id: verifyKeys.id });
+    if (used.length === 0) throw new AppError('VERIFY_KEY_INVALID');
+    // Only while the one-time password still stands: a reset in between issued a newer one.
+    const changed = await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
+      .where(
+        and(
+          eq(users.id, account.id),
+          eq(users.passwordHash, account.passwordHash),
+          eq(users.mustChangePassword, true),
+        ),
+      )
+      .returning({ id: users.id });
+    if (changed.length === 0) throw new AppError('VERIFY_KEY_INVALID');
+    await revokeSessionsOf(tx, account.id, 'password-changed');
+  });
+  return loginStep(deps, { id: account.id, mustChangePassword: false }, input.loginAccount.trim());
+}
+
 export async function logout(deps: AppDeps, session: SessionContext, meta: RequestMeta): Promise<null> {
   await revokeSession(deps.db, session.sessionId, 'logout');
   await writeAccountLog(deps.db, meta, {
@@ -309,11 +337,13 @@ export async function register(
     .where(sql`lower(${users.username}) = ${input.username.toLowerCase()}`)
     .limit(1);
   if (byName) throw new AppError('USERNAME_EXISTS');
+  const passwordHash = await hashPassword(input.password);
+  // Outside the transaction: a wrong code's counted try must not be rolled back with it. The code comes
+  // before the address check: an account's address never got a code, so only its owner (who had one
+  // before the address was taken) learns that it is taken.
+  await consumeMailCode(deps.db, email, 'register', input.code);
   const [byEmail] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (byEmail) throw new AppError('EMAIL_EXISTS');
-  const passwordHash = await hashPassword(input.password);
-  // Outside the transaction: a wrong code's counted try must not be rolled back with it.
-  await consumeMailCode(deps.db, email, 'register', input.code);
   try {
     return await deps.db.transaction(async (tx) => {
       const [user] = await tx
@@ -343,9 +373,4 @@ export async function register(
     if (msg.includes('users_email_uq')) throw new AppError('EMAIL_EXISTS');
     throw err;
   }
-}
-
-/** The newest code sent to an address, for demos and tests without a mail server (never in production). */
-export function devCodesEnabled(deps: AppDeps): boolean {
-  return isDev(deps.config);
 }

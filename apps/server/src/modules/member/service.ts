@@ -1,6 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { api } from '@tracehub/contract';
-import { EXAMINE_STATUS, LIMITS, type TMember, type TParsed } from '@tracehub/contract';
+import {
+  EXAMINE_STATUS,
+  LIMITS,
+  type TMember,
+  type TMemberCreated,
+  type TOneTimePassword,
+  type TParsed,
+} from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { enterpriseUsers, enterprises, userRoles, users } from '../../db/schema.ts';
 import type { AppDeps, SessionContext, TenantContext } from '../../platform/context.ts';
@@ -10,6 +17,7 @@ import { AppError } from '../../platform/errors.ts';
 import { filters, runListQuery } from '../../platform/list-query.ts';
 import { isRowId } from '../../platform/ids.ts';
 import { MEMBER_DISABLED_REASON, revokeSessionsOf } from '../../platform/session.ts';
+import { newOneTimePassword } from './one-time-password.ts';
 import {
   adminRoleId,
   approvedLinkCount,
@@ -97,16 +105,16 @@ export async function memberDetail(db: Db, tenant: TenantContext, id: number): P
 }
 
 /**
- * Creates an account with the initial password and links it to the enterprise. The mail names the
- * account but not the password: the initial password is the administrator's to pass on, and the member
- * can always sign in with a code sent to this address instead.
+ * Creates an account with a random one-time password and links it to the enterprise. The password is
+ * answered once, to the administrator who passes it on; it is stored only hashed and never mailed (the
+ * mail names the account only). The member's first sign-in with it can do nothing but set its own.
  */
 export async function addMember(
   deps: AppDeps,
   db: Db,
   tenant: TenantContext,
   input: Input<'add'>,
-): Promise<TMember> {
+): Promise<TMemberCreated> {
   const email = input.email.trim().toLowerCase();
   const [byName] = await db
     .select({ id: users.id })
@@ -117,7 +125,8 @@ export async function addMember(
   const [byEmail] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (byEmail) throw new AppError('EMAIL_EXISTS');
   const roleIds = await mustAssign(db, tenant, input.roleIds);
-  const passwordHash = await hashPassword(deps.config.INITIAL_PASSWORD);
+  const oneTimePassword = newOneTimePassword();
+  const passwordHash = await hashPassword(oneTimePassword);
 
   let linkId: number;
   try {
@@ -127,6 +136,7 @@ export async function addMember(
         username: input.username,
         email,
         passwordHash,
+        mustChangePassword: true,
         chineseName: input.chineseName || null,
         englishName: input.englishName || null,
         sessionTimeoutMin: LIMITS.sessionTimeoutDefaultMin,
@@ -160,12 +170,12 @@ export async function addMember(
     subject: 'Tracehub 账号已开通 / your account',
     body:
       `${enterprise} 的管理员为您开通了 Tracehub 账号，用户名：${input.username}。` +
-      `请使用管理员告知的初始密码登录，或在登录页通过邮箱验证码登录，并在用户中心修改密码。\n` +
+      `请使用管理员告知的一次性密码登录（或在登录页通过邮箱验证码登录），首次登录时需设置您自己的密码。\n` +
       `An administrator of ${enterprise} created a Tracehub account for you, user name: ${input.username}. ` +
-      `Sign in with the initial password your administrator gives you, or with a code sent to this address, ` +
-      `then change the password in the user centre.`,
+      `Sign in with the one-time password your administrator gives you (or with a code sent to this ` +
+      `address); the first sign-in asks you to set a password of your own.`,
   });
-  return memberDetail(db, tenant, linkId);
+  return { ...(await memberDetail(db, tenant, linkId)), oneTimePassword };
 }
 
 /** Names and roles of a member; the administrator's role is fixed (it moves only by a transfer). */
@@ -208,32 +218,39 @@ export async function updateMemberStatus(
 }
 
 /**
- * Resets the password to the initial password and ends every session of the account. The password is
- * the account's across enterprises, so an account linked to another enterprise is refused: otherwise one
- * enterprise's administrator could sign in to the other with the known initial password.
+ * Resets the password to a new random one-time password (answered once to the administrator, never
+ * mailed) and ends every session of the account. The password is the account's across enterprises, so an
+ * account linked to another enterprise is refused: otherwise one enterprise's administrator could sign in
+ * to the other with the password it was shown.
  */
 export async function resetMemberPassword(
   deps: AppDeps,
   db: Db,
   tenant: TenantContext,
   id: number,
-): Promise<null> {
+): Promise<TOneTimePassword> {
   const member = await mustFindMember(db, tenant, id);
   assertNotProtected(member, tenant);
   if ((await approvedLinkCount(db, member.userId)) > 1) throw new AppError('MEMBER_SHARED_ACCOUNT');
-  const passwordHash = await hashPassword(deps.config.INITIAL_PASSWORD);
-  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, member.userId));
+  const oneTimePassword = newOneTimePassword();
+  const passwordHash = await hashPassword(oneTimePassword);
+  await db
+    .update(users)
+    .set({ passwordHash, mustChangePassword: true, updatedAt: new Date() })
+    .where(eq(users.id, member.userId));
   await revokeSessionsOf(db, member.userId, 'password-reset');
   const enterprise = await enterpriseLabel(db, tenant);
   await deps.mailer.send(db, {
     to: member.email,
     subject: 'Tracehub 密码已重置 / password reset',
     body:
-      `${enterprise} 的管理员已将您的账号 ${member.username} 的密码重置为初始密码，请登录后在用户中心修改密码。\n` +
-      `An administrator of ${enterprise} reset the password of your account ${member.username} to the ` +
-      `initial password. Please sign in and change it in the user centre.`,
+      `${enterprise} 的管理员重置了您的账号 ${member.username} 的密码。请使用管理员告知的一次性密码登录` +
+      `（或在登录页通过邮箱验证码登录），登录时需设置新密码。如非您本人申请，请联系企业管理员。\n` +
+      `An administrator of ${enterprise} reset the password of your account ${member.username}. Sign in with ` +
+      `the one-time password your administrator gives you (or with a code sent to this address); signing ` +
+      `in asks you to set a new password. If you did not ask for this, contact your enterprise administrator.`,
   });
-  return null;
+  return { oneTimePassword };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { files, loginAttempts, sessions, usernameChanges, users } from '../../db/schema.ts';
+import { files, sessions, usernameChanges, users } from '../../db/schema.ts';
+import { recordAttempt } from '../auth/throttle.ts';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
@@ -88,5 +89,5 @@ export async function ownUpload(db: Db, userId: number, fileKey: string, bizType
 
 /** A wrong current password counts like a failed sign-in of the account (same secret, same throttle). */
 export async function recordPasswordFailure(db: Db, accountKey: string, ip: string): Promise<void> {
-  await db.insert(loginAttempts).values({ accountKey, ip, success: false });
+  await recordAttempt(db, accountKey, ip, false);
 }

@@ -13,8 +13,8 @@ export function profileRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, e.updateNames, (input, { db, session }) =>
     profile.updateNames(db, session, input),
   );
-  registerEndpoint(app, deps, e.sendChangeMailCode, (input, { db, session }) =>
-    profile.sendChangeMailCode(deps, db, session, input.email),
+  registerEndpoint(app, deps, e.sendChangeMailCode, (input, { db, session, meta }) =>
+    profile.sendChangeMailCode(deps, db, session, input.email, meta),
   );
   registerEndpoint(app, deps, e.checkEmailVerificationCode, (input, { db, session }) =>
     profile.checkChangeMailCode(db, session, input),

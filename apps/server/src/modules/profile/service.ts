@@ -7,7 +7,7 @@ import { violatedUnique } from '../../platform/db-errors.ts';
 import { AppError, KeepWritesError, fieldInvalid } from '../../platform/errors.ts';
 import { revokeSessionsOf } from '../../platform/session.ts';
 import { changeMailPurpose, issueMailCode, verifyMailCode } from '../auth/mail-code.ts';
-import { assertNotThrottled } from '../auth/service.ts';
+import { assertNotThrottled } from '../auth/throttle.ts';
 import { userInfo } from '../user/service.ts';
 import {
   emailTaken,
@@ -66,10 +66,17 @@ export async function updateNames(
 }
 
 /** A code to the new address, bound to it and to this account; an address in use is refused first. */
-export async function sendChangeMailCode(deps: AppDeps, db: Db, session: SessionContext, email: string) {
+export async function sendChangeMailCode(
+  deps: AppDeps,
+  db: Db,
+  session: SessionContext,
+  email: string,
+  meta: RequestMeta,
+) {
   const address = email.trim().toLowerCase();
   if (await emailTaken(db, address)) throw new AppError('EMAIL_EXISTS');
-  return issueMailCode(db, deps.mailer, address, changeMailPurpose(session.userId));
+  // Code mails are limited per requesting client too, like those of the sign-in page.
+  return issueMailCode(db, deps.mailer, address, changeMailPurpose(session.userId), { ip: meta.ip });
 }
 
 /** Counts as a try of the code (so it cannot be guessed here without limit) but leaves it usable. */

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { api } from '@tracehub/contract';
-import { isDev } from '../../config.ts';
+import { demoHelpersEnabled } from '../../config.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
@@ -20,8 +20,9 @@ export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
     };
   });
 
-  // Demos and tests without a mail server read codes here; never registered in production.
-  if (isDev(deps.config)) {
+  // Tests read mailed codes here. Only with DEMO_HELPERS (loopback HOST only, see config): it answers
+  // without a session, so anyone reaching it could read another account's sign-in code.
+  if (demoHelpersEnabled(deps.config)) {
     app.get(
       '/api/dev/outbox/latest',
       { schema: { hide: true, querystring: z.object({ email: z.string() }) } },

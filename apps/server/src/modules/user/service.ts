@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   ENTERPRISE_MENU,
   EXAMINE_STATUS,
+  OWN_ACCOUNT_CODES,
   buildMenuTree,
   isAvailablePage,
   type TMenuNode,
@@ -12,6 +13,15 @@ import type { Db } from '../../db/client.ts';
 import type { SessionContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { listLinkedEnterprises } from '../examine/repo.ts';
+
+/**
+ * The codes the session holds in its enterprise: its roles' and, whatever its roles, the user centre's
+ * own-account page and operations (changing one's own password, e-mail and profile needs no role).
+ */
+function heldCodes(session: SessionContext): ReadonlySet<string> {
+  if (!session.enterpriseUuid) return session.permissions;
+  return new Set([...session.permissions, ...OWN_ACCOUNT_CODES]);
+}
 
 /** authStatus of user info: 0 no certified enterprise, 2 the current enterprise is certified. */
 const AUTH_STATUS = { none: 0, certified: 2 } as const;
@@ -61,7 +71,7 @@ export async function userInfo(db: Db, session: SessionContext): Promise<TUserIn
     lastLoginTime: user.lastLoginAt?.getTime() ?? null,
     enterprises: await listLinkedEnterprises(db, user.id),
     roles: ['admin'],
-    permissions: [...session.permissions].sort(),
+    permissions: [...heldCodes(session)].sort(),
   };
 }
 
@@ -71,10 +81,6 @@ export async function userInfo(db: Db, session: SessionContext): Promise<TUserIn
  */
 export function menusOf(session: SessionContext): TMenuNode[] {
   if (!session.enterpriseUuid) return [];
-  return buildMenuTree(
-    ENTERPRISE_MENU,
-    (code) => session.permissions.has(code),
-    isAvailablePage,
-    session.unconfigured,
-  );
+  const held = heldCodes(session);
+  return buildMenuTree(ENTERPRISE_MENU, (code) => held.has(code), isAvailablePage, session.unconfigured);
 }

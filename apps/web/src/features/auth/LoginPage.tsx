@@ -9,6 +9,7 @@ import { useLang } from '../../i18n';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { zodRule } from '../../shared/zodRules';
 import { AuthShell } from './AuthShell';
+import { ChangePasswordStep } from './ChangePasswordStep';
 import { SendCodeButton } from './SendCodeButton';
 import { SelectEnterpriseDialog } from './SelectEnterpriseDialog';
 
@@ -134,7 +135,10 @@ function CodeForm({ onStep }: { onStep: (step: TLoginStep) => void }) {
   );
 }
 
-/** Sign-in by password or e-mailed code, then the enterprise choice (spec 2.1, 2.5). */
+/**
+ * Sign-in by password or e-mailed code, then the enterprise choice (spec 2.1, 2.5). An account holding a
+ * one-time password (new member, reset) sets its own password first: the server allows nothing else.
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
@@ -144,18 +148,24 @@ export default function LoginPage() {
   return (
     <AuthShell>
       <div className="auth-card">
-        <h1>{t('auth.login.welcome')}</h1>
-        <p className="auth-card-subtitle">{t('auth.login.subtitle')}</p>
-        <Tabs
-          items={[
-            {
-              key: 'password',
-              label: t('auth.login.tabPassword'),
-              children: <PasswordForm onStep={setStep} />,
-            },
-            { key: 'code', label: t('auth.login.tabCode'), children: <CodeForm onStep={setStep} /> },
-          ]}
-        />
+        {step?.mustChangePassword ? (
+          <ChangePasswordStep step={step} onDone={setStep} onCancel={() => setStep(null)} />
+        ) : (
+          <>
+            <h1>{t('auth.login.welcome')}</h1>
+            <p className="auth-card-subtitle">{t('auth.login.subtitle')}</p>
+            <Tabs
+              items={[
+                {
+                  key: 'password',
+                  label: t('auth.login.tabPassword'),
+                  children: <PasswordForm onStep={setStep} />,
+                },
+                { key: 'code', label: t('auth.login.tabCode'), children: <CodeForm onStep={setStep} /> },
+              ]}
+            />
+          </>
+        )}
         <div className="auth-card-footer">
           {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.toRegister')}</Link>
           <span className="auth-card-footer-sep">·</span>
@@ -166,7 +176,7 @@ export default function LoginPage() {
           </Link>
         </div>
       </div>
-      {step && (
+      {step && !step.mustChangePassword && (
         <SelectEnterpriseDialog
           mode="login"
           open

@@ -35,7 +35,9 @@ export function SendCodeButton({
     try {
       const result = await call(api.auth.getLoginMailVerifyCode, { email, purpose });
       setSecondsLeft(Math.max(COUNTDOWN_SECONDS, result.resendAfterSeconds));
-      void message.success(t('auth.code.sent'));
+      // The server answers every address alike (no account enumeration), so the sign-in page cannot tell
+      // whether a code went out.
+      void message.success(t(purpose === 'login' ? 'auth.code.sentIfRegistered' : 'auth.code.sent'));
     } catch {
       // The client already showed why.
     } finally {

@@ -10,6 +10,7 @@ import { defineResource, type TRenderContext } from '../../../shared/list/types'
 import { useSession } from '../../../stores/session';
 import { dataScopeLabel, EnabledBadge, statusOptions } from '../labels';
 import { memberKeys, roleOptions } from '../queries';
+import { ResetPasswordDialog } from './OneTimePasswordDialog';
 
 export const MEMBER_LIST = 'account/member';
 export const memberPaths = {
@@ -147,9 +148,8 @@ export const memberResource = defineResource({
       label: 'account.member.resetPassword',
       permission: 'ResetPassword',
       visible: (r) => !isSelf(r),
-      confirm: (r, { t }) => t('account.member.confirmReset', { name: r.username }),
-      run: (r) => call(api.member.resetPassword, { id: r.id }),
-      success: 'account.member.resetDone',
+      // Confirms, resets, then shows the new one-time password once.
+      dialog: 'resetPassword',
     },
     {
       key: 'transferAdmin',
@@ -169,6 +169,7 @@ export const memberResource = defineResource({
       success: 'account.member.transferDone',
     },
   ],
+  dialogs: { resetPassword: ResetPasswordDialog },
   detail: {
     endpoint: api.member.detail,
     title: 'account.member.detailCard',

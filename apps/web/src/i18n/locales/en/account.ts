@@ -19,7 +19,7 @@ export const account: typeof zh = {
     listDescription: "Manage the enterprise's member accounts, their roles and whether they are enabled",
     detailDescription: "A member's account, roles and data permission",
     addDescription:
-      "The new member signs in with the platform's initial password or an e-mailed code; the member is told by e-mail",
+      'Create an account for a new member: the system makes a one-time password, shown only once, and the member sets its own at the first sign-in',
     editDescription: "Change a member's names and roles; a member has at most 5 roles",
     detailCard: 'Member',
     addCard: 'Member',
@@ -32,16 +32,29 @@ export const account: typeof zh = {
     confirmEnable: 'Enable the member "{{name}}"?',
     confirmDisable: 'Disable the member "{{name}}"? A disabled member cannot sign in to this enterprise.',
     confirmReset:
-      'Reset the password of "{{name}}" to the initial password? All of its sign-ins end and the member is told by e-mail.',
-    resetDone: 'The password was reset to the initial password and the member was told by e-mail',
+      'Reset the password of "{{name}}"? The system makes a new one-time password (shown only once), all of the member\'s sign-ins end and the member is told by e-mail (the mail holds no password).',
+    resetDone: 'The password was reset',
     confirmTransfer:
       'Transfer the enterprise administrator role to "{{name}}"? You will no longer be the administrator; both of you are told by e-mail.',
     transferDone: 'The administrator role was transferred',
-    created: 'The member was created and told by e-mail; pass the initial password on to them',
+    created: 'The member was created and told by e-mail',
     updated: 'The member was saved',
     rolesHint: 'At most 5 roles',
     initialPasswordHint:
-      "The new member signs in with the platform's initial password (pass it on to them) or with a code sent to their e-mail, and should change the password after the first sign-in.",
+      'After you submit, the system makes a one-time password that is shown only this once: pass it on to the member securely (it is not e-mailed). The member sets a password of their own at the first sign-in.',
+    oneTimePassword: {
+      createdTitle: 'Member created',
+      resetTitle: 'Password reset',
+      tip: 'The one-time password is shown only this once and cannot be viewed again after you close this dialog. Pass it on to the member securely; signing in with it only lets the member set a new password.',
+      account: 'User name',
+      password: 'One-time password',
+      copy: 'Copy password',
+      copied: 'The one-time password was copied to the clipboard',
+      copyFailed: 'Could not copy automatically; select the password and copy it by hand',
+      done: 'I have noted it',
+      confirmTitle: 'Reset password',
+      reset: 'Reset',
+    },
     fields: {
       keyword: 'Keyword',
       username: 'User name',
