@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage, fileBizTypeExtensions, LIMITS } from '@tracehub/contract';
+import { errorMessage, fileBizTypeExtensions, LIMITS, usciCheckChar } from '@tracehub/contract';
 import { screenshot, type TLang } from './support/browser';
 import { makePdf } from './support/files';
 import { AUTOMAKER, DEMO_PASSWORD, signIn } from './support/flows';
@@ -51,6 +51,38 @@ function api(baseUrl: string) {
       token = session.data.token;
     },
     post,
+    /**
+     * A shipment (LogisticsTrans) or a purchase receipt (PurchaseReceipt) of the automaker with a new partner,
+     * as its bizNo: an attachment is filed under a record of the uploader's enterprise.
+     */
+    async document(code: 'LogisticsTrans' | 'PurchaseReceipt', n: number): Promise<string> {
+      const receipt = code === 'PurchaseReceipt';
+      const partnerCode = `E2E-${code}-${n}`;
+      const usci = `91310115MA${String(Date.now() % 1_000_000).padStart(6, '0')}${n}`;
+      await post('/partner/add', {
+        partnerType: receipt ? 'supplier' : 'client',
+        code: partnerCode,
+        name: `${partnerCode} 有限公司`,
+        usci: usci + (usciCheckChar(usci) ?? ''),
+      });
+      const base = { billNo: `${code}-${n}`, bizTime: Date.now(), partnerCode };
+      const body = receipt
+        ? { ...base, itemCode: 'ITEM-1', batchNo: `LOT-${n}`, quantity: '10' }
+        : {
+            ...base,
+            shippingAddress: '上海',
+            deliveryAddress: '苏州',
+            checkoutDate: Date.now(),
+            shippingLatitude: 31.2,
+            shippingLongitude: 121.5,
+            deliveryLatitude: 31.3,
+            deliveryLongitude: 120.6,
+          };
+      const route = receipt ? 'stagePurchase/receipt' : 'stageLogistics/trans';
+      const created = await post<{ id: number }>(`/${route}/add`, body);
+      if (created.code !== '0000') throw new Error(`${route}: ${created.code} ${created.msg}`);
+      return `${code}:${created.data.id}`;
+    },
     async upload(query: { bizType: string; bizNo: string }, fileName: string, content: Buffer, lang: TLang) {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(content)]), fileName);
@@ -72,15 +104,20 @@ describe('failed attachment transfers and attachments', () => {
     await client.signIn();
     // A Word file for a shipment (pictures or pdf only), a pdf named .png, a file over 5 MB: all refused.
     const refusals = [
-      await client.upload({ bizType: '400', bizNo: 'LogisticsTrans:12' }, '运输路线.docx', makePdf(), 'zh'),
       await client.upload(
-        { bizType: '110', bizNo: 'PurchaseReceipt:7' },
+        { bizType: '400', bizNo: await client.document('LogisticsTrans', 1) },
+        '运输路线.docx',
+        makePdf(),
+        'zh',
+      ),
+      await client.upload(
+        { bizType: '110', bizNo: await client.document('PurchaseReceipt', 2) },
         'scale-ticket.png',
         makePdf(),
         'en',
       ),
       await client.upload(
-        { bizType: '110', bizNo: 'PurchaseReceipt:8' },
+        { bizType: '110', bizNo: await client.document('PurchaseReceipt', 3) },
         'inspection.pdf',
         Buffer.concat([makePdf(), Buffer.alloc(LIMITS.fileMaxBytes)]),
         'zh',

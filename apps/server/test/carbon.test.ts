@@ -30,14 +30,27 @@ describe('carbon footprints (/carbonFootprint)', () => {
     call<T>(t.app, path, { token, body, ...(lang ? { lang } : {}) });
   const product = async (code: string, extra: Record<string, unknown> = {}, token = a) =>
     expectOk(await post<TProduct>('/product/addProduct', { name: `产品 ${code}`, code, ...extra }, token));
-  /** Uploads an LCA report (a real PDF, unique content) and answers its key and SHA-256. */
-  const lcaReport = async (token = a, fileName = 'LCA 报告.pdf') => {
+  /** Per session, a product that LCA reports not uploaded for a given product are filed under. */
+  const holders = new Map<string, string>();
+  const lcaHolder = async (token = a) => {
+    const known = holders.get(token);
+    if (known) return known;
+    const { id } = await product(`LCA-HOLDER-${holders.size + 1}`, {}, token);
+    holders.set(token, `Product:${id}`);
+    return `Product:${id}`;
+  };
+  /**
+   * Uploads an LCA report (a real PDF, unique content), filed under a product of the caller (`productId`,
+   * else its holder product), and answers its key and SHA-256.
+   */
+  const lcaReport = async (token = a, fileName = 'LCA 报告.pdf', productId?: number) => {
     const content = Buffer.concat([pdfBytes(), Buffer.from(`% ${randomBytes(8).toString('hex')}\n`)]);
-    const file = expectOk(await upload(t.app, { token, bizType: LCA, fileName, content }));
+    const bizNo = productId === undefined ? await lcaHolder(token) : `Product:${productId}`;
+    const file = expectOk(await upload(t.app, { token, bizType: LCA, bizNo, fileName, content }));
     return { ...file, sha: sha256(content) };
   };
   const addFootprint = async (productId: number, extra: Record<string, unknown> = {}, token = a) => {
-    const file = await lcaReport(token);
+    const file = await lcaReport(token, undefined, productId);
     return expectOk(
       await post(
         '/carbonFootprint/addCarbonFootprint',
@@ -80,7 +93,8 @@ describe('carbon footprints (/carbonFootprint)', () => {
   it('takes LCA reports as pdf, doc, docx, xls or xlsx by extension and content, at most 5 MB', async () => {
     expect(FILE_BIZ_TYPES[LCA]).toEqual(['pdf', 'doc', 'docx', 'xls', 'xlsx']);
     const xlsx = await xlsxOf([['LCA'], [1]]);
-    expectOk(await upload(t.app, { token: a, bizType: LCA, fileName: 'lca.xlsx', content: xlsx }));
+    const bizNo = await lcaHolder(a);
+    expectOk(await upload(t.app, { token: a, bizType: LCA, bizNo, fileName: 'lca.xlsx', content: xlsx }));
     for (const lang of ['zh', 'en'] as const) {
       for (const [fileName, content] of [
         ['lca.png', pngBytes()],
@@ -88,7 +102,7 @@ describe('carbon footprints (/carbonFootprint)', () => {
         ['lca.docx', pdfBytes()],
       ] as const) {
         expectError(
-          await upload(t.app, { token: a, bizType: LCA, fileName, content, lang }),
+          await upload(t.app, { token: a, bizType: LCA, bizNo, fileName, content, lang }),
           'FILE_TYPE_INVALID',
           lang,
           { types: 'pdf/doc/docx/xls/xlsx' },
@@ -96,7 +110,7 @@ describe('carbon footprints (/carbonFootprint)', () => {
       }
       const big = Buffer.concat([pdfBytes(), randomBytes(5 * 1024 * 1024)]);
       expectError(
-        await upload(t.app, { token: a, bizType: LCA, fileName: 'big.pdf', content: big, lang }),
+        await upload(t.app, { token: a, bizType: LCA, bizNo, fileName: 'big.pdf', content: big, lang }),
         'FILE_TOO_LARGE',
         lang,
       );
@@ -110,7 +124,7 @@ describe('carbon footprints (/carbonFootprint)', () => {
       await upload(t.app, {
         token: a,
         bizType: 'attachment',
-        bizNo: 'Product:1',
+        bizNo: `Product:${p.id}`,
         fileName: 'a.pdf',
         content: pdfBytes(),
       }),
@@ -173,7 +187,27 @@ describe('carbon footprints (/carbonFootprint)', () => {
 
   it('uploads footprints with their evidence; the newest is the current one, the others its history', async () => {
     const p = await product('CF-1', { batchNo: 'L1', vinSn: 'SN-1' });
-    const file = await lcaReport(a, 'LCA-2023.pdf');
+    const file = await lcaReport(a, 'LCA-2023.pdf', p.id);
+    // A report filed under another product is that product's: it would be read under that product's data
+    // permission, so it is not accepted for this one.
+    const elsewhere = await lcaReport(a, 'LCA-other.pdf');
+    for (const lang of ['zh', 'en'] as const) {
+      const res = await post(
+        '/carbonFootprint/addCarbonFootprint',
+        {
+          productId: p.id,
+          baseYear: '2023',
+          calculationResults: '1',
+          fileKey: elsewhere.fileKey,
+          authenticationOrganization: 'x',
+        },
+        a,
+        lang,
+      );
+      expectError(res, 'VALIDATION', lang, {
+        detail: validationMessage('v.carbon.lcaFileInvalid', lang, { field: 'fileKey' }),
+      });
+    }
     const first = expectOk(
       await post('/carbonFootprint/addCarbonFootprint', {
         productId: p.id,
@@ -451,7 +485,7 @@ describe('carbon footprints (/carbonFootprint)', () => {
 
   it('checks the permission codes: ViewCarbonData to view, EditProduct (or Product:Edit) to upload', async () => {
     const p = await product('PERM-C');
-    const file = await lcaReport();
+    const file = await lcaReport(a, undefined, p.id);
     const body = {
       productId: p.id,
       baseYear: 2024,

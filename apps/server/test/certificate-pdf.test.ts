@@ -16,6 +16,7 @@ import { memberWith } from './support/accounts.ts';
 import { pdfBytes, sha256, upload } from './support/files.ts';
 import { dbOf, expectError, expectOk, type Res } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
+import { newProject } from './support/records.ts';
 
 /** GET /api/file/viewChainPdf: the raw answer (PDF bytes, or an envelope on failure). */
 async function chainPdf(
@@ -110,16 +111,20 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
   let supplier: string;
   let file: TFileEvidence;
   let certificate: TCertificate;
+  /** A project whose attachment stays unsealed for a while. */
+  let pendingProject: string;
 
   beforeAll(async () => {
     t = await startTestApp();
     auto = await signIn(t.app, 'demo-auto', AUTO_UUID);
     supplier = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
+    const project = (await newProject(t.app, auto)).bizNo;
+    pendingProject = (await newProject(t.app, auto)).bizNo;
     expectOk(
       await upload(t.app, {
         token: auto,
         bizType: 'attachment',
-        bizNo: 'Project:CERT-PDF-1',
+        bizNo: project,
         fileName: '检验报告.pdf',
         content: pdfBytes(),
       }),
@@ -128,7 +133,7 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
     [file] = expectOk(
       await call<TFileEvidence[]>(t.app, '/file/list', {
         token: auto,
-        body: { bizType: 'attachment', bizNo: 'Project:CERT-PDF-1' },
+        body: { bizType: 'attachment', bizNo: project },
       }),
     ) as [TFileEvidence];
     certificate = expectOk(await call<TCertificate>(t.app, '/certification/certificate', { token: auto }));
@@ -184,7 +189,7 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
       await upload(t.app, {
         token: auto,
         bizType: 'attachment',
-        bizNo: 'Project:CERT-PDF-2',
+        bizNo: pendingProject,
         fileName: 'pending.pdf',
         content,
       }),
@@ -192,7 +197,7 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
     const [pending] = expectOk(
       await call<TFileEvidence[]>(t.app, '/file/list', {
         token: auto,
-        body: { bizType: 'attachment', bizNo: 'Project:CERT-PDF-2' },
+        body: { bizType: 'attachment', bizNo: pendingProject },
       }),
     );
     expect(pending!.chain.status).toBe('pending');
@@ -277,18 +282,24 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
     expect(verifyLinks(en)).toEqual([link, link]);
   });
 
-  it('requires ViewBlockchainCertificate for the certification certificate, not for evidence', async () => {
+  it("requires ViewBlockchainCertificate for the certification certificate, its page's ViewBCdata for evidence", async () => {
     const { token } = await memberWith(t, auto, AUTO_UUID, ['Workbench']);
     for (const lang of ['zh', 'en'] as const) {
-      expectError(
-        (await chainPdf(t.app, { uuid: certificate.number }, { token, lang })).envelope,
-        'FORBIDDEN',
-        lang,
-      );
+      for (const uuid of [certificate.number, file.rowkey, file.txHash]) {
+        expectError((await chainPdf(t.app, { uuid }, { token, lang })).envelope, 'FORBIDDEN', lang);
+      }
     }
-    expectPdf(await chainPdf(t.app, { uuid: file.rowkey }, { token }));
     const viewer = await memberWith(t, auto, AUTO_UUID, ['ViewBlockchainCertificate']);
     expectPdf(await chainPdf(t.app, { uuid: certificate.number }, { token: viewer.token }));
+    // The company's certificate code opens no project's evidence.
+    expectError(
+      (await chainPdf(t.app, { uuid: file.rowkey }, { token: viewer.token })).envelope,
+      'FORBIDDEN',
+    );
+    const projects = await memberWith(t, auto, AUTO_UUID, ['Project', 'Project:ViewBCdata']);
+    expectPdf(await chainPdf(t.app, { uuid: file.rowkey }, { token: projects.token }));
+    const records = await memberWith(t, auto, AUTO_UUID, ['ChainRecords']);
+    expectPdf(await chainPdf(t.app, { uuid: file.txHash }, { token: records.token }));
   });
 
   it('refuses (L3003) to certify a record whose stored evidence no longer verifies', async () => {

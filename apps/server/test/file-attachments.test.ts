@@ -31,6 +31,30 @@ import { jpegBytes, pdfBytes, pngBytes, upload, viewFile } from './support/files
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { platformPublicKey, seal } from './support/ledger.ts';
 import { xlsxOf } from './support/workbooks.ts';
+import { newDocument, newMaterial, newProject } from './support/records.ts';
+
+/**
+ * Real records to file attachments under (an upload must name one of the caller's enterprise): one per
+ * name `<pageCode>:<n>` a case uses, created through the API; answers each name's actual bizNo.
+ */
+async function recordsNamed(t: TestApp, token: string, names: string[]): Promise<(name: string) => string> {
+  const out = new Map<string, string>();
+  for (const name of names) {
+    const page = name.slice(0, name.indexOf(':'));
+    const record =
+      page === 'Project'
+        ? await newProject(t.app, token)
+        : page === 'MaterialData'
+          ? await newMaterial(t.app, token)
+          : await newDocument(t.app, token, page);
+    out.set(name, record.bizNo);
+  }
+  return (name) => {
+    const bizNo = out.get(name);
+    if (bizNo === undefined) throw new Error(`no record named ${name}`);
+    return bizNo;
+  };
+}
 
 /** Purchase receipts (110, stage 10, purchase family) and shipments (400, stage 40, logistics family). */
 const RECEIPT = '110';
@@ -87,10 +111,32 @@ describe('attachments of documents, their deletion and download links', () => {
   const fileRow = async (fileKey: string) =>
     (await dbOf(t).select().from(files).where(eq(files.fileKey, fileKey)))[0];
 
+  /** Records of A the attachments are filed under, by the names the cases use; B's own two. */
+  let R: (name: string) => string;
+  let theirReceipt: string;
+  let theirMine: string;
+
   beforeAll(async () => {
     t = await startTestApp();
     a = await signIn(t.app, 'demo-auto', AUTO_UUID);
     b = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
+    R = await recordsNamed(t, a, [
+      'LogisticsTrans:1',
+      'LogisticsTrans:5',
+      'MaterialData:1',
+      'Project:1',
+      'Project:3',
+      'PurchaseReceipt:1',
+      'PurchaseReceipt:20',
+      'PurchaseReceipt:21',
+      'PurchaseReceipt:22',
+      'PurchaseReceipt:5',
+      'PurchaseReceipt:7',
+      'PurchaseReceipt:8',
+      'PurchaseReceipt:9',
+    ]);
+    theirReceipt = (await newDocument(t.app, b, 'PurchaseReceipt')).bizNo;
+    theirMine = (await newDocument(t.app, b, 'InternalE2')).bizNo;
   });
   afterAll(() => t.close());
 
@@ -108,17 +154,17 @@ describe('attachments of documents, their deletion and download links', () => {
         await upload(t.app, {
           token: a,
           bizType: RECEIPT,
-          bizNo: 'PurchaseReceipt:1',
+          bizNo: R('PurchaseReceipt:1'),
           fileName: 'weights.xlsx',
           content: workbook,
         }),
       );
-      expect(receiptSheet).toMatchObject({ bizType: RECEIPT, bizNo: 'PurchaseReceipt:1' });
+      expect(receiptSheet).toMatchObject({ bizType: RECEIPT, bizNo: R('PurchaseReceipt:1') });
       const photo = expectOk(
         await upload(t.app, {
           token: a,
           bizType: SHIPMENT,
-          bizNo: 'LogisticsTrans:1',
+          bizNo: R('LogisticsTrans:1'),
           fileName: 'truck.jpg',
           content: jpegBytes(),
         }),
@@ -129,7 +175,7 @@ describe('attachments of documents, their deletion and download links', () => {
         const refused = await upload(t.app, {
           token: a,
           bizType: SHIPMENT,
-          bizNo: 'LogisticsTrans:1',
+          bizNo: R('LogisticsTrans:1'),
           fileName: 'weights.xlsx',
           content: workbook,
           lang,
@@ -144,19 +190,19 @@ describe('attachments of documents, their deletion and download links', () => {
         content: pdfBytes(),
       });
       expect({ status: unknown.status, code: unknown.body.code }).toEqual({ status: 400, code: 'E1001' });
-      expect((await list(RECEIPT, 'PurchaseReceipt:1')).map((f) => f.fileName)).toEqual(['weights.xlsx']);
+      expect((await list(RECEIPT, R('PurchaseReceipt:1'))).map((f) => f.fileName)).toEqual(['weights.xlsx']);
     });
   });
 
   describe('/file/deleteByRowkey', () => {
     it("deletes the enterprise's attachment and records it, keeping the upload's evidence", async () => {
-      const file = await attach(RECEIPT, 'PurchaseReceipt:7');
-      const rowKey = await rowkeyOf(RECEIPT, 'PurchaseReceipt:7', file.fileKey);
+      const file = await attach(RECEIPT, R('PurchaseReceipt:7'));
+      const rowKey = await rowkeyOf(RECEIPT, R('PurchaseReceipt:7'), file.fileKey);
       await seal(t);
 
       expectOk(await post('/file/deleteByRowkey', { rowKey }));
 
-      expect(await list(RECEIPT, 'PurchaseReceipt:7')).toEqual([]);
+      expect(await list(RECEIPT, R('PurchaseReceipt:7'))).toEqual([]);
       expect(await fileRow(file.fileKey)).toBeUndefined();
       expect((await viewFile(t.app, file.fileKey, a)).status).toBe(404);
       const events = await eventsOf(file.fileKey);
@@ -167,7 +213,7 @@ describe('attachments of documents, their deletion and download links', () => {
         fileKey: file.fileKey,
         fileName: 'scan.pdf',
         bizType: RECEIPT,
-        bizNo: 'PurchaseReceipt:7',
+        bizNo: R('PurchaseReceipt:7'),
         sha256: file.fileHash,
         uploadRowkey: rowKey,
       });
@@ -185,8 +231,8 @@ describe('attachments of documents, their deletion and download links', () => {
     });
 
     it("answers another enterprise's attachment, unknown keys and other files as not found", async () => {
-      const file = await attach(RECEIPT, 'PurchaseReceipt:8');
-      const rowKey = await rowkeyOf(RECEIPT, 'PurchaseReceipt:8', file.fileKey);
+      const file = await attach(RECEIPT, R('PurchaseReceipt:8'));
+      const rowKey = await rowkeyOf(RECEIPT, R('PurchaseReceipt:8'), file.fileKey);
       expectError(await post('/file/deleteByRowkey', { rowKey }, b), 'NOT_FOUND');
       for (const unknown of ['abc', '999999999', '-1'])
         expectError(await post('/file/deleteByRowkey', { rowKey: unknown }), 'NOT_FOUND');
@@ -195,7 +241,7 @@ describe('attachments of documents, their deletion and download links', () => {
         await upload(t.app, {
           token: a,
           bizType: 'quality',
-          bizNo: 'MaterialData:1',
+          bizNo: R('MaterialData:1'),
           fileName: 'q.pdf',
           content: pdfBytes(),
         }),
@@ -209,10 +255,10 @@ describe('attachments of documents, their deletion and download links', () => {
     });
 
     it("needs the UploadAffix code of the page the attachment's bizNo names", async () => {
-      const receipt = await attach(RECEIPT, 'PurchaseReceipt:9');
-      const receiptKey = await rowkeyOf(RECEIPT, 'PurchaseReceipt:9', receipt.fileKey);
-      const master = await attach('attachment', 'Project:3');
-      const masterKey = await rowkeyOf('attachment', 'Project:3', master.fileKey);
+      const receipt = await attach(RECEIPT, R('PurchaseReceipt:9'));
+      const receiptKey = await rowkeyOf(RECEIPT, R('PurchaseReceipt:9'), receipt.fileKey);
+      const master = await attach('attachment', R('Project:3'));
+      const masterKey = await rowkeyOf('attachment', R('Project:3'), master.fileKey);
 
       const viewer = await memberHolding(['PurchaseReceipt', 'PurchaseReceipt:ViewEnclosure']);
       const uploader = await memberHolding(['PurchaseReceipt', 'PurchaseReceipt:UploadAffix']);
@@ -228,7 +274,7 @@ describe('attachments of documents, their deletion and download links', () => {
         await upload(t.app, {
           token: viewer,
           bizType: RECEIPT,
-          bizNo: 'PurchaseReceipt:9',
+          bizNo: R('PurchaseReceipt:9'),
           fileName: 'x.pdf',
           content,
         }),
@@ -238,7 +284,7 @@ describe('attachments of documents, their deletion and download links', () => {
         await upload(t.app, {
           token: uploader,
           bizType: 'attachment',
-          bizNo: 'Project:3',
+          bizNo: R('Project:3'),
           fileName: 'x.pdf',
           content,
         }),
@@ -248,7 +294,7 @@ describe('attachments of documents, their deletion and download links', () => {
         await upload(t.app, { token: a, bizType: 'attachment', fileName: 'x.pdf', content }),
         'FORBIDDEN',
       );
-      await attach(RECEIPT, 'PurchaseReceipt:9', uploader);
+      await attach(RECEIPT, R('PurchaseReceipt:9'), uploader);
       // Its code is for receipts, not for project codes.
       expectError(await post('/file/deleteByRowkey', { rowKey: masterKey }, uploader), 'FORBIDDEN');
       expect(await fileRow(receipt.fileKey)).toBeDefined();
@@ -258,7 +304,7 @@ describe('attachments of documents, their deletion and download links', () => {
       expect(await fileRow(receipt.fileKey)).toBeUndefined();
       // The administrator holds every page's code, master data's included.
       expectOk(await post('/file/deleteByRowkey', { rowKey: masterKey }));
-      expect(await list('attachment', 'Project:3')).toEqual([]);
+      expect(await list('attachment', R('Project:3'))).toEqual([]);
     });
   });
 
@@ -269,7 +315,7 @@ describe('attachments of documents, their deletion and download links', () => {
         await upload(t.app, {
           token: a,
           bizType: RECEIPT,
-          bizNo: 'PurchaseReceipt:20',
+          bizNo: R('PurchaseReceipt:20'),
           fileName: '磅单.png',
           content,
         }),
@@ -304,7 +350,7 @@ describe('attachments of documents, their deletion and download links', () => {
     });
 
     it("refuses another enterprise's file, and changed or made-up links", async () => {
-      const file = await attach(RECEIPT, 'PurchaseReceipt:21');
+      const file = await attach(RECEIPT, R('PurchaseReceipt:21'));
       expectError(await post('/file/preDownload', { fileKey: file.fileKey }, b), 'NOT_FOUND');
       expectError(await post('/file/preDownloadStats', { fileKey: file.fileKey }, b), 'NOT_FOUND');
       expectError(await post('/file/preDownload', { fileKey: 'f'.repeat(32) }), 'NOT_FOUND');
@@ -313,7 +359,7 @@ describe('attachments of documents, their deletion and download links', () => {
         await upload(t.app, {
           token: b,
           bizType: RECEIPT,
-          bizNo: 'PurchaseReceipt:1',
+          bizNo: theirReceipt,
           fileName: 'b.pdf',
           content: pdfBytes(),
         }),
@@ -339,13 +385,13 @@ describe('attachments of documents, their deletion and download links', () => {
       }
       // The untouched link still works; after the file's deletion it finds nothing.
       expect((await follow(t, link.url)).status).toBe(200);
-      const rowKey = await rowkeyOf(RECEIPT, 'PurchaseReceipt:21', file.fileKey);
+      const rowKey = await rowkeyOf(RECEIPT, R('PurchaseReceipt:21'), file.fileKey);
       expectOk(await post('/file/deleteByRowkey', { rowKey }));
       expectError(await follow(t, link.url), 'NOT_FOUND');
     });
 
     it('counts the links /file/preDownloadStats issues, and only those', async () => {
-      const file = await attach(RECEIPT, 'PurchaseReceipt:22');
+      const file = await attach(RECEIPT, R('PurchaseReceipt:22'));
       const count = async () => (await fileRow(file.fileKey))!.downloadCount;
       expect(await count()).toBe(0);
       expectOk(await post('/file/preDownload', { fileKey: file.fileKey }));
@@ -377,7 +423,7 @@ describe('attachments of documents, their deletion and download links', () => {
           res: await upload(t.app, {
             token: a,
             bizType: SHIPMENT,
-            bizNo: 'LogisticsTrans:5',
+            bizNo: R('LogisticsTrans:5'),
             fileName: 'route.docx',
             content: pdfBytes(),
             lang: 'en',
@@ -390,7 +436,7 @@ describe('attachments of documents, their deletion and download links', () => {
           res: await upload(t.app, {
             token: a,
             bizType: RECEIPT,
-            bizNo: 'PurchaseReceipt:5',
+            bizNo: R('PurchaseReceipt:5'),
             fileName: 'fake.png',
             content: pdfBytes(),
           }),
@@ -402,7 +448,7 @@ describe('attachments of documents, their deletion and download links', () => {
           res: await upload(t.app, {
             token: a,
             bizType: RECEIPT,
-            bizNo: 'PurchaseReceipt:5',
+            bizNo: R('PurchaseReceipt:5'),
             fileName: 'huge.pdf',
             content: Buffer.concat([pdfBytes(), Buffer.alloc(LIMITS.fileMaxBytes)]),
           }),
@@ -422,7 +468,7 @@ describe('attachments of documents, their deletion and download links', () => {
         {
           bizType: RECEIPT,
           billType: 10,
-          bizNo: 'PurchaseReceipt:5',
+          bizNo: R('PurchaseReceipt:5'),
           fileName: 'huge.pdf',
           errorCode: 'F1001',
           errorMsg: errorMessage('FILE_TOO_LARGE', 'zh'),
@@ -430,7 +476,7 @@ describe('attachments of documents, their deletion and download links', () => {
         {
           bizType: RECEIPT,
           billType: 10,
-          bizNo: 'PurchaseReceipt:5',
+          bizNo: R('PurchaseReceipt:5'),
           fileName: 'fake.png',
           errorCode: 'F1002',
           errorMsg: errorMessage('FILE_TYPE_INVALID', 'zh', refusals[1]!.params),
@@ -438,7 +484,7 @@ describe('attachments of documents, their deletion and download links', () => {
         {
           bizType: SHIPMENT,
           billType: 40,
-          bizNo: 'LogisticsTrans:5',
+          bizNo: R('LogisticsTrans:5'),
           fileName: 'route.docx',
           errorCode: 'F1002',
           // Refused in English, read in Chinese: each reader sees the catalogue's sentence in its language.
@@ -469,7 +515,7 @@ describe('attachments of documents, their deletion and download links', () => {
         await upload(t.app, {
           token: a,
           bizType: 'attachment',
-          bizNo: 'Project:1',
+          bizNo: R('Project:1'),
           fileName: 'x.exe',
           content: pdfBytes(),
         }),
@@ -485,7 +531,7 @@ describe('attachments of documents, their deletion and download links', () => {
         await upload(t.app, {
           token: b,
           bizType: '800',
-          bizNo: 'InternalE2:1',
+          bizNo: theirMine,
           fileName: 'mine.xlsx',
           content: pngBytes(),
         }),
@@ -530,6 +576,7 @@ describe('download links after their time, and a storage that fails', () => {
   let t: TestApp;
   let a: string;
   let dataDir: string;
+  let R: (name: string) => string;
 
   beforeAll(async () => {
     // On disk, so that the storage can really fail; links are over as soon as they are issued, so
@@ -537,6 +584,7 @@ describe('download links after their time, and a storage that fails', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'tracehub-files-'));
     t = await startTestApp({ DATA_DIR: dataDir, DOWNLOAD_LINK_VALIDITY_MS: '0' });
     a = await signIn(t.app, 'demo-auto', AUTO_UUID);
+    R = await recordsNamed(t, a, ['LogisticsTrans:9', 'PurchaseReceipt:1']);
   });
   afterAll(async () => {
     await t.close();
@@ -552,7 +600,7 @@ describe('download links after their time, and a storage that fails', () => {
       const res = await upload(t.app, {
         token: a,
         bizType: SHIPMENT,
-        bizNo: 'LogisticsTrans:9',
+        bizNo: R('LogisticsTrans:9'),
         fileName: 'seal.pdf',
         content: pdfBytes(),
         lang: 'en',
@@ -573,7 +621,7 @@ describe('download links after their time, and a storage that fails', () => {
       {
         bizType: SHIPMENT,
         billType: 40,
-        bizNo: 'LogisticsTrans:9',
+        bizNo: R('LogisticsTrans:9'),
         fileName: 'seal.pdf',
         errorCode: 'E1000',
         errorMsg: errorMessage('INTERNAL', 'en'),
@@ -587,7 +635,7 @@ describe('download links after their time, and a storage that fails', () => {
       await upload(t.app, {
         token: a,
         bizType: RECEIPT,
-        bizNo: 'PurchaseReceipt:1',
+        bizNo: R('PurchaseReceipt:1'),
         fileName: 'a.pdf',
         content: pdfBytes(),
       }),

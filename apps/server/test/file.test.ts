@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, validationMessage } from '@tracehub/contract';
 import { files } from '../src/db/schema.ts';
 import { AUTO_UUID, SUPPLIER_UUID, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { memberWith } from './support/accounts.ts';
 import { operatorSignIn } from './support/company.ts';
 import { jpegBytes, pdfBytes, pngBytes, sha256, upload, viewFile } from './support/files.ts';
 import { dbOf, expectError, expectOk, inBothLangs } from './support/helpers.ts';
+import { newMaterial, newProject, type TRecordRef } from './support/records.ts';
 
 describe('file upload and view', () => {
   let t: TestApp;
@@ -15,6 +17,9 @@ describe('file upload and view', () => {
   let multiInSupplier: string;
   let supplier: string;
   let operator: string;
+  /** Records of the automaker that its files are filed under. */
+  let project: TRecordRef;
+  let material: TRecordRef;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -24,6 +29,8 @@ describe('file upload and view', () => {
     multiInSupplier = await signIn(t.app, 'demo-multi', SUPPLIER_UUID);
     supplier = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     operator = await operatorSignIn(t.app);
+    project = await newProject(t.app, auto);
+    material = await newMaterial(t.app, auto);
   });
   afterAll(() => t.close());
 
@@ -67,7 +74,7 @@ describe('file upload and view', () => {
       await upload(t.app, {
         token: auto,
         bizType: 'attachment',
-        bizNo: 'Project:1',
+        bizNo: project.bizNo,
         fileName: 'contract.pdf',
         content: pdfBytes(),
       }),
@@ -103,6 +110,7 @@ describe('file upload and view', () => {
     const pngQuality = await upload(t.app, {
       token: auto,
       bizType: 'quality',
+      bizNo: material.bizNo,
       fileName: 'report.png',
       content: pngBytes(),
     });
@@ -148,13 +156,13 @@ describe('file upload and view', () => {
     expectError(byOperator, 'FORBIDDEN');
   });
 
-  it('lets the owner, members of its enterprise and auditing operators read a file, and nobody else', async () => {
+  it("lets members holding its page's code and auditing operators read a file, and nobody else", async () => {
     const content = pdfBytes();
     const attachment = expectOk(
       await upload(t.app, {
         token: auto,
         bizType: 'attachment',
-        bizNo: 'Project:1',
+        bizNo: project.bizNo,
         fileName: '合同.pdf',
         content,
       }),
@@ -166,9 +174,12 @@ describe('file upload and view', () => {
     expect(String(own.headers['content-disposition'])).toContain("filename*=UTF-8''%E5%90%88%E5%90%8C.pdf");
     expect(sha256(own.raw)).toBe(sha256(content));
 
-    const colleague = await viewFile(t.app, attachment.fileKey, multiInAuto);
+    // A colleague reads a record's attachments with the page's ViewEnclosure, not by being a member.
+    const viewer = (await memberWith(t, auto, AUTO_UUID, ['Project', 'Project:ViewEnclosure'])).token;
+    const colleague = await viewFile(t.app, attachment.fileKey, viewer);
     expect(colleague.status).toBe(200);
     expect(colleague.raw.equals(content)).toBe(true);
+    expectError((await viewFile(t.app, attachment.fileKey, multiInAuto)).res, 'FORBIDDEN');
 
     // Another enterprise's member, and the same person signed in to another enterprise: as if absent.
     expectError((await viewFile(t.app, attachment.fileKey, supplier)).res, 'NOT_FOUND');

@@ -14,6 +14,7 @@ import { AUTO_UUID, signIn, startTestApp, type TestApp } from './support/app.ts'
 import { pdfBytes, upload } from './support/files.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { expectProofVerifies, platformPublicKey, proofOf, publicGet, seal } from './support/ledger.ts';
+import { newProject } from './support/records.ts';
 
 const EXPLORER = 'https://explorer.example.test';
 const OTHER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'; // dev account #1
@@ -37,6 +38,8 @@ describe('EVM anchoring', () => {
   let db: Db;
   let chain: AnchorChain;
   let token: string;
+  /** The project the evidence's uploads are filed under. */
+  let bizNo: string;
   let ethers: BrowserProvider;
 
   // Straight from the node: ethers' provider caches repeated queries briefly.
@@ -48,7 +51,7 @@ describe('EVM anchoring', () => {
         await upload(t.app, {
           token,
           bizType: 'attachment',
-          bizNo: `Project:A-${Date.now()}-${i}`,
+          bizNo,
           fileName: 'a.pdf',
           content: pdfBytes(),
         }),
@@ -97,6 +100,7 @@ describe('EVM anchoring', () => {
     db = dbOf(t);
     chain = t.runtime.deps.chain!;
     token = await signIn(t.app, 'demo-auto', AUTO_UUID);
+    bizNo = (await newProject(t.app, token)).bizNo;
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -279,7 +283,7 @@ describe('the anchor job', () => {
         await upload(t.app, {
           token,
           bizType: 'attachment',
-          bizNo: 'Project:BG-1',
+          bizNo: (await newProject(t.app, token)).bizNo,
           fileName: 'a.pdf',
           content: pdfBytes(),
         }),

@@ -122,12 +122,15 @@ describe('crash between business write and sealing', () => {
       verifyKey: step.data.verifyKey,
     });
     const token = session.data.token;
+    // Uploads are filed under a record of the enterprise.
+    const project = await post<{ id: number }>('/project/add', { code: 'CRASH' }, token);
+    expect(project.code).toBe('0000');
     const hashes: string[] = [];
     for (let i = 0; i < 3; i++) {
       const content = pngBytes(6 + i, true);
       const form = new FormData();
       form.append('file', new Blob([content]), `crash-${i}.png`);
-      const res = (await fetch(`${base}/file/upload?bizType=attachment&bizNo=Project:CRASH`, {
+      const res = (await fetch(`${base}/file/upload?bizType=attachment&bizNo=Project:${project.data.id}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}` },
         body: form,

@@ -8,6 +8,7 @@ import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/a
 import { pdfBytes, pngBytes, upload } from './support/files.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { expectProofVerifies, platformPublicKey, proofOf, publicGet, seal } from './support/ledger.ts';
+import { bareProject } from './support/records.ts';
 
 /**
  * Tampering with any stored row is detected (ARCHITECTURE 3): by the verifier (ledger:verify) with its
@@ -30,11 +31,13 @@ describe('tamper evidence', () => {
     t = await startTestApp();
     db = dbOf(t);
     const auto = await signIn(t.app, 'demo-auto', AUTO_UUID);
+    // Uploads are filed under a record of the enterprise, written without evidence: the leaves stay the uploads'.
+    const { bizNo } = await bareProject(t, AUTO_UUID, 'demo-auto');
     const info = expectOk(
       await upload(t.app, {
         token: auto,
         bizType: 'attachment',
-        bizNo: 'Project:T-1',
+        bizNo,
         fileName: 'r.pdf',
         content: pdfBytes(),
       }),
@@ -53,7 +56,7 @@ describe('tamper evidence', () => {
         await upload(t.app, {
           token: auto,
           bizType: 'attachment',
-          bizNo: `Project:T-${i + 2}`,
+          bizNo,
           fileName: 'p.png',
           content: pngBytes(6 + i, true),
         }),

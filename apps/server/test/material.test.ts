@@ -12,10 +12,11 @@ import { ledgerEvents, materialRelations, materials, productMaterials } from '..
 import { registerReferenceChecker } from '../src/platform/references.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
 import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
-import { createMember, createRole, memberWith, signInAs } from './support/accounts.ts';
+import { createMember, createRole, firstSignIn, memberWith } from './support/accounts.ts';
 import { pdfBytes, pngBytes, sha256, upload, viewFile } from './support/files.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
+import { newMaterial } from './support/records.ts';
 import { download, importFile, sheetRows, xlsxOf } from './support/workbooks.ts';
 
 const PURCHASED = '/materialData';
@@ -42,9 +43,14 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
       .from(ledgerEvents)
       .where(and(eq(ledgerEvents.subjectType, 'material'), eq(ledgerEvents.subjectId, String(id))))
       .orderBy(asc(ledgerEvents.id));
-  /** A quality report file uploaded by the caller (bizType 'quality'). */
-  const qualityFile = async (token = a, fileName = 'report.pdf', content = pdfBytes()) =>
-    expectOk(await upload(t.app, { token, bizType: 'quality', fileName, content }));
+  /**
+   * A quality report file uploaded by the caller (bizType 'quality'), filed under the record `bizNo` names
+   * (a report is attached only to the record it was filed under), else under a new material of its own.
+   */
+  const qualityFile = async (token = a, fileName = 'report.pdf', content = pdfBytes(), bizNo?: string) => {
+    const filedUnder = bizNo ?? (await newMaterial(t.app, token)).bizNo;
+    return expectOk(await upload(t.app, { token, bizType: 'quality', bizNo: filedUnder, fileName, content }));
+  };
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -374,11 +380,11 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
     const member = (await memberWith(t, a, AUTO_UUID, purchasedCodes)).token;
     const bought = await add({ code: 'NAT-P' });
     const made = await add({ code: 'NAT-H' }, HOMEMADE);
-    const report = await qualityFile(member);
 
     // Its own page works.
     expect((await page({ code: 'NAT-' }, PURCHASED, member)).list.map((m) => m.code)).toEqual(['NAT-P']);
     const own = await add({ code: 'NAT-P2' }, PURCHASED, member);
+    const report = await qualityFile(member, undefined, undefined, `MaterialData:${own.id}`);
     expectOk(await post(`${PURCHASED}/attachQuality`, { id: own.id, fileKey: report.fileKey }, member));
 
     // Every endpoint of the homemade page refuses it.
@@ -468,7 +474,14 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
         ['report.txt', content],
       ] as const) {
         expectError(
-          await upload(t.app, { token: a, bizType: 'quality', fileName, content: bytes, lang }),
+          await upload(t.app, {
+            token: a,
+            bizType: 'quality',
+            bizNo: `MaterialDataIn:${target.id}`,
+            fileName,
+            content: bytes,
+            lang,
+          }),
           'FILE_TYPE_INVALID',
           lang,
           { types: 'doc/docx/xls/xlsx/pdf' },
@@ -480,7 +493,7 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
       await upload(t.app, {
         token: a,
         bizType: 'attachment',
-        bizNo: 'MaterialData:1',
+        bizNo: `MaterialDataIn:${target.id}`,
         fileName: 'photo.png',
         content: pngBytes(),
       }),
@@ -538,8 +551,27 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
       txHash: attached.quality!.chain!.txHash,
     });
 
+    // A report filed under another record is not this record's: attaching it would let it be read under
+    // this record's data permission.
+    const elsewhere = await qualityFile(a, 'other.pdf');
+    for (const lang of ['zh', 'en'] as const) {
+      const res = await post(
+        `${HOMEMADE}/attachQuality`,
+        { id: target.id, fileKey: elsewhere.fileKey },
+        a,
+        lang,
+      );
+      const message = validationMessage('v.material.qualityFile', lang, { field: 'fileKey' });
+      expectError(res, 'VALIDATION', lang, { detail: message });
+    }
+
     // A replacement report is recorded too.
-    const second = await qualityFile(a, 'report-v2.docx', await xlsxOf([['not really a docx']]));
+    const second = await qualityFile(
+      a,
+      'report-v2.docx',
+      await xlsxOf([['not really a docx']]),
+      `MaterialDataIn:${target.id}`,
+    );
     const replaced = expectOk(
       await post(`${HOMEMADE}/attachQuality`, { id: target.id, fileKey: second.fileKey }),
     );
@@ -649,7 +681,7 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
       dataScope: 'account',
     });
     const member = await createMember(t.app, a, [role.id]);
-    const token = await signInAs(t.app, member.username, t.runtime.deps.config.INITIAL_PASSWORD, AUTO_UUID);
+    const token = await firstSignIn(t.app, member, AUTO_UUID);
     const mine = await add({ code: 'SCOPE-OWN' }, PURCHASED, token);
     expect((await page({ code: 'SCOPE' }, PURCHASED, token)).list.map((m) => m.code)).toEqual(['SCOPE-OWN']);
     expect((await options({ keyword: 'SCOPE' }, PURCHASED, token)).map((m) => m.code)).toEqual(['SCOPE-OWN']);

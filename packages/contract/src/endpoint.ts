@@ -3,7 +3,7 @@ import type { z } from 'zod';
 /**
  * Who may call an endpoint:
  * - public: anyone (sign-in, registration, public ledger);
- * - account: the sign-in step's verifyKey or a session (link applications during sign-in);
+ * - account: the sign-in step's verifyKey or an enterprise-end session (link applications during sign-in);
  * - session: a signed-in account, with or without a selected enterprise;
  * - enterprise: a session with a selected, usable enterprise (tenant-scoped business calls);
  * - operator: an operator-end session.

@@ -8,6 +8,7 @@ import {
 import { endpoint } from './endpoint.ts';
 import { LANGS } from './i18n/lang.ts';
 import { ZChainDetail } from './ledger.ts';
+import { EVIDENCE_CODES, MASTER_DATA_PAGES } from './record-pages.ts';
 
 /**
  * Named business types of uploads. Each names the extensions it accepts (spec 5); the server checks
@@ -79,6 +80,134 @@ export function attachmentPageCode(bizNo: string | null): string | null {
   return bizNo && at > 0 ? bizNo.slice(0, at) : null;
 }
 
+/** Largest value of an integer id column: a larger key names no row and must not reach the database. */
+const MAX_RECORD_ID = 2_147_483_647;
+
+/** The bizNo under which a record's files are filed: `<pageCode>:<id>` (the console's attachmentBizNo). */
+export function recordBizNo(page: string, id: number): string {
+  return `${page}:${id}`;
+}
+
+/** The record a bizNo `<pageCode>:<id>` names (the console's attachmentBizNo), or null when it names none. */
+export function parseRecordBizNo(bizNo: string | null | undefined): { page: string; id: number } | null {
+  const m = bizNo ? /^([A-Za-z][A-Za-z0-9]*):([1-9][0-9]{0,9})$/.exec(bizNo) : null;
+  const id = m ? Number(m[2]) : 0;
+  return m && id <= MAX_RECORD_ID ? { page: m[1]!, id } : null;
+}
+
+/**
+ * Who may handle a file, by its business type and bizNo (spec 6: each endpoint checks the code of the page
+ * its data belongs to). A file of a record (attachments, quality and LCA reports) belongs to that record:
+ * `page` and `recordId` name it, and the server applies the record's data permission too. Codes are "any
+ * one of"; an empty list needs none.
+ */
+export interface TFileAccess {
+  /** The page whose record owns the file; null for files of no record (photos, licences, letters). */
+  page: string | null;
+  recordId: number | null;
+  /** To upload or delete such a file. */
+  write: readonly string[];
+  /** To list, view or download it; null: only its uploader (and operators auditing certifications). */
+  read: readonly string[] | null;
+}
+
+type TFileRule =
+  | {
+      /** The pages whose records such files are filed under. */
+      pages: readonly string[];
+      write: (page: string) => readonly string[];
+      read: (page: string) => readonly string[];
+    }
+  | { pages: null; write: readonly string[]; read: readonly string[] | null };
+
+/** A record's attachments: the page's UploadAffix to add or delete, its ViewEnclosure to see them. */
+const attachmentRule = (pages: readonly string[]): TFileRule => ({
+  pages,
+  write: (page) => [`${page}:UploadAffix`],
+  read: (page) => [`${page}:ViewEnclosure`],
+});
+
+// Literal codes are those of menu-tree.ts; the server's permission test checks that each exists.
+const NAMED_FILE_RULES: Readonly<Record<TNamedFileBizType, TFileRule>> = {
+  attachment: attachmentRule(MASTER_DATA_PAGES),
+  // A material's quality report: uploaded and attached with the page's UploadAffix (as /attachQuality
+  // needs), shown in the page's list to whoever holds the page.
+  quality: {
+    pages: ['MaterialData', 'MaterialDataIn'],
+    write: (page) => [`${page}:UploadAffix`],
+    read: (page) => [page],
+  },
+  // A product's LCA report: uploaded with the codes of /carbonFootprint/addCarbonFootprint, read with the
+  // carbon footprint's.
+  lcaReport: {
+    pages: ['Product'],
+    write: () => ['EditProduct', 'Product:Edit'],
+    read: () => ['ViewCarbonData'],
+  },
+  // Filed with an authorization application (Request), read on the applications page.
+  authorizationLetter: { pages: null, write: ['Request'], read: ['AuthApply'] },
+  // The account's own photo: no page's data.
+  avatar: { pages: null, write: [], read: null },
+  // Certification uploads precede the enterprise; once it is approved they are its company information.
+  businessLicence: { pages: null, write: [], read: ['PerFrom'] },
+  idPhoto: { pages: null, write: [], read: ['PerFrom'] },
+};
+
+function fileRuleOf(bizType: string): TFileRule | undefined {
+  if (Object.prototype.hasOwnProperty.call(NAMED_FILE_RULES, bizType)) {
+    return NAMED_FILE_RULES[bizType as TNamedFileBizType];
+  }
+  const doc = documentOfFileBizType(bizType);
+  return doc ? attachmentRule([doc.code]) : undefined;
+}
+
+/**
+ * The access rule of a file (see TFileAccess), or null when the pair names nothing such a file can belong
+ * to: an unknown type, or a record type whose bizNo is missing or names a page the type is not filed under.
+ */
+export function fileAccess(bizType: string, bizNo: string | null | undefined): TFileAccess | null {
+  const rule = fileRuleOf(bizType);
+  if (!rule) return null;
+  if (rule.pages === null) return { page: null, recordId: null, write: rule.write, read: rule.read };
+  const record = parseRecordBizNo(bizNo);
+  if (!record || !rule.pages.includes(record.page)) return null;
+  return {
+    page: record.page,
+    recordId: record.id,
+    write: rule.write(record.page),
+    read: rule.read(record.page),
+  };
+}
+
+/** The codes of some rules' files, every page of each. */
+function codesOf(rules: readonly TFileRule[], pick: 'read' | 'write'): string[] {
+  const out = new Set<string>();
+  for (const rule of rules) {
+    const codes = rule.pages === null ? (rule[pick] ?? []) : rule.pages.flatMap((p) => rule[pick](p));
+    for (const code of codes) out.add(code);
+  }
+  return [...out];
+}
+
+const DOCUMENT_FILE_RULES = DOCUMENT_TYPES.map((d) => attachmentRule([d.code]));
+const RECORD_FILE_RULES = [...Object.values(NAMED_FILE_RULES), ...DOCUMENT_FILE_RULES].filter(
+  (r) => r.pages !== null,
+);
+
+// The route-level checks (any one code) of the file endpoints; each handler then checks the file's own.
+/** Codes that read some file (downloads). */
+export const FILE_READ_CODES: readonly string[] = codesOf(
+  [...Object.values(NAMED_FILE_RULES), ...DOCUMENT_FILE_RULES],
+  'read',
+);
+/** Codes that read some record's files (/file/list). */
+export const RECORD_FILE_READ_CODES: readonly string[] = codesOf(RECORD_FILE_RULES, 'read');
+/** Codes that delete some record's attachment (/file/deleteByRowkey: attachments only). */
+export const ATTACHMENT_WRITE_CODES: readonly string[] = codesOf(
+  [NAMED_FILE_RULES.attachment, ...DOCUMENT_FILE_RULES],
+  'write',
+);
+
 export const ZFileInfo = z.object({
   fileKey: z.string(),
   fileName: z.string(),
@@ -126,7 +255,11 @@ export const ZPreDownload = z.object({
 export type TPreDownload = z.infer<typeof ZPreDownload>;
 
 export const fileEndpoints = {
-  /** Multipart: field `file`; query bizType and bizNo. Registered by hand (multipart), described here. */
+  /**
+   * Multipart: field `file`; query bizType and bizNo. Registered by hand (multipart), described here.
+   * Session level (certification uploads precede any enterprise); the handler checks fileAccess's `write`
+   * codes and, for a record's file, that bizNo names a record of the caller's enterprise it may see.
+   */
   upload: endpoint({
     method: 'POST',
     path: '/file/upload',
@@ -135,9 +268,12 @@ export const fileEndpoints = {
     auth: 'session',
     tag: 'file',
     summary:
-      'Upload a file (multipart field `file`; query bizType, bizNo): type, 5 MB and magic bytes checked, SHA-256 kept',
+      "Upload a file (multipart field `file`; query bizType, bizNo): type, 5 MB and magic bytes checked, SHA-256 kept. A record's file (attachment, a document type's code, quality, lcaReport) needs bizNo `<pageCode>:<id>` naming a record of the caller's enterprise within its data permission (F1009 otherwise; a page the type is not filed under is E1008) and the page's upload code: `<pageCode>:UploadAffix`, for lcaReport EditProduct or Product:Edit; authorizationLetter needs Request",
   }),
-  /** Streams the file to its owner (or the operators auditing it). */
+  /**
+   * Streams a file. Session level (operators read the certification uploads they audit); the handler checks
+   * fileAccess's `read` codes and the owning record's data permission.
+   */
   view: endpoint({
     method: 'GET',
     path: '/file/view',
@@ -145,7 +281,8 @@ export const fileEndpoints = {
     output: z.unknown(),
     auth: 'session',
     tag: 'file',
-    summary: 'The content of an uploaded file the caller may read',
+    summary:
+      "The content of an uploaded file the caller may read: a record's file needs the page's read code (`<pageCode>:ViewEnclosure`, a material page for quality reports, ViewCarbonData for LCA reports; E1008 without) and the record within the caller's data permission; licences and ID photos PerFrom once certified, authorization letters AuthApply, a photo only its owner; anything else is E1003",
   }),
   list: endpoint({
     method: 'POST',
@@ -153,9 +290,10 @@ export const fileEndpoints = {
     input: z.object({ bizType: ZFileBizType, bizNo: z.string().trim().min(1).max(100) }),
     output: z.array(ZFileEvidence),
     auth: 'enterprise',
+    permission: RECORD_FILE_READ_CODES,
     tag: 'file',
     summary:
-      "The enterprise's files of one business record (bizType, bizNo), oldest first, with each upload's on-chain evidence",
+      "The enterprise's files of one business record (bizType, bizNo `<pageCode>:<id>`), oldest first, with each upload's on-chain evidence: needs the page's read code (E1008) and the record within the caller's data permission (E1003 like an unknown one)",
   }),
   /**
    * A printable certificate (A4 PDF, not an envelope; errors are envelopes). Registered by hand (binary
@@ -173,9 +311,10 @@ export const fileEndpoints = {
     }),
     output: z.unknown(),
     auth: 'enterprise',
+    permission: EVIDENCE_CODES,
     tag: 'file',
     summary:
-      "A4 PDF certificate of one of the enterprise's records, by `uuid`: an evidence record's rowkey (its ledger event id, as /file/list and the chain records list give it) or its txHash / data hash (64 hex) gives the blockchain evidence certificate (sealed records only, L3001 before); a certificate number (TH-CERT-…) gives the enterprise certification certificate (needs ViewBlockchainCertificate). Another enterprise's record is E1003 like an unknown one",
+      "A4 PDF certificate of one of the enterprise's records (the evidence needs ChainRecords or the ViewBCdata of its record's page, E1008 without, and the record within the caller's data permission), by `uuid`: an evidence record's rowkey (its ledger event id, as /file/list and the chain records list give it) or its txHash / data hash (64 hex) gives the blockchain evidence certificate (sealed records only, L3001 before); a certificate number (TH-CERT-…) gives the enterprise certification certificate (needs ViewBlockchainCertificate). Another enterprise's record is E1003 like an unknown one",
   }),
   /**
    * Deletes one attachment: the file leaves its record's list (its row and content go), while the
@@ -188,9 +327,10 @@ export const fileEndpoints = {
     input: z.object({ rowKey: z.string().trim().min(1).max(100) }),
     output: z.null(),
     auth: 'enterprise',
+    permission: ATTACHMENT_WRITE_CODES,
     tag: 'file',
     summary:
-      "Delete one of the enterprise's attachments by its rowKey (the upload evidence's rowkey of /file/list): needs `<pageCode>:UploadAffix` of the page its bizNo `<pageCode>:<key>` names (E1008 without it); the upload's evidence stays on the ledger and the deletion is recorded as evidence (file.deleted); an unknown rowKey, another enterprise's file or a file that is not an attachment is E1003",
+      "Delete one of the enterprise's attachments by its rowKey (the upload evidence's rowkey of /file/list): needs `<pageCode>:UploadAffix` of the page its bizNo `<pageCode>:<key>` names (E1008 without it) and the record within the caller's data permission; the upload's evidence stays on the ledger and the deletion is recorded as evidence (file.deleted); an unknown rowKey, another enterprise's file or a file that is not an attachment is E1003",
   }),
   preDownload: endpoint({
     method: 'POST',
@@ -198,8 +338,9 @@ export const fileEndpoints = {
     input: ZPreDownloadRequest,
     output: ZPreDownload,
     auth: 'enterprise',
+    permission: FILE_READ_CODES,
     tag: 'file',
-    summary: `A download link of one of the enterprise's files (fileKey) that needs no session: \`url\` (GET /api/file/signed?token=…, HMAC-signed) is valid for 3 minutes, then answers F1008; fileName names the download (the stored name without it); type and taskId are accepted and not used. Another enterprise's file is E1003`,
+    summary: `A download link of one of the enterprise's files (fileKey) that needs no session: \`url\` (GET /api/file/signed?token=…, HMAC-signed) is valid for 3 minutes, then answers F1008; fileName names the download (the stored name without it); type and taskId are accepted and not used. The file's read code is needed as for /file/view (E1008), its record within the caller's data permission; another enterprise's file is E1003`,
   }),
   preDownloadStats: endpoint({
     method: 'POST',
@@ -207,9 +348,10 @@ export const fileEndpoints = {
     input: ZPreDownloadRequest,
     output: ZPreDownload,
     auth: 'enterprise',
+    permission: FILE_READ_CODES,
     tag: 'file',
     summary:
-      "As /file/preDownload, and counts the download: each link issued adds one to the file's download counter (files.download_count), kept for usage statistics",
+      "As /file/preDownload (same checks), and counts the download: each link issued adds one to the file's download counter (files.download_count), kept for usage statistics",
   }),
   /** Registered by hand (binary answer, no session), described here. */
   signedDownload: endpoint({
@@ -232,8 +374,9 @@ export const passEndpoints = {
     input: z.object({ fileKey: z.string().trim().min(1).max(100) }),
     output: ZFileEvidence,
     auth: 'enterprise',
+    permission: EVIDENCE_CODES,
     tag: 'file',
     summary:
-      "One of the enterprise's uploaded files (fileKey) with its upload's on-chain evidence, shaped like an item of /file/list; another enterprise's file is E1003",
+      "One of the enterprise's uploaded files (fileKey) with its upload's on-chain evidence, shaped like an item of /file/list: needs ChainRecords or the ViewBCdata of the file's record's page (E1008) and the record within the caller's data permission; another enterprise's file is E1003",
   }),
 };

@@ -26,6 +26,28 @@ export const IMPORT_KINDS: readonly string[] = [...MASTER_DATA_KINDS, ...DOCUMEN
 export type TImportKind = (typeof MASTER_DATA_KINDS)[number] | (string & {});
 export const ZImportKind = z.string().refine((k) => IMPORT_KINDS.includes(k));
 
+/**
+ * The page an import kind's records belong to (its menu code): a master-data kind's name capitalised
+ * ('materialData' -> 'MaterialData'), a document type's code as it is. Undefined for an unknown kind.
+ */
+export function importKindPage(kind: string): string | undefined {
+  if (!IMPORT_KINDS.includes(kind)) return undefined;
+  return (MASTER_DATA_KINDS as readonly string[]).includes(kind)
+    ? `${kind.charAt(0).toUpperCase()}${kind.slice(1)}`
+    : kind;
+}
+
+/** Who may read a page's import records and error logs: as its upload-operation page (uploadRecord). */
+export const importRecordCodes = (page: string): string[] => [
+  `${page}:ViewUploadRecords`,
+  `${page}:BatchUpload`,
+];
+
+/** Any page's import-record codes: the route-level check of /import/records/:id and its error log. */
+const ANY_IMPORT_RECORD_CODES: readonly string[] = IMPORT_KINDS.flatMap((k) =>
+  importRecordCodes(importKindPage(k)!),
+);
+
 /** queued -> running -> completed (some or all rows may have failed) | failed (the file itself was unusable). */
 export const ZImportStatus = z.enum(['queued', 'running', 'completed', 'failed']);
 export type TImportStatus = z.infer<typeof ZImportStatus>;
@@ -84,6 +106,8 @@ interface ImportExportOptions<F extends z.ZodRawShape> {
  * hand on the server; template, export and error logs answer with an xlsx workbook, not an envelope.
  */
 export function importExportEndpoints<F extends z.ZodRawShape>(o: ImportExportOptions<F>) {
+  // The import records' page is found from their kind alone (importKindPage): the two must agree.
+  if (importKindPage(o.kind) !== o.code) throw new Error(`import kind ${o.kind} is not page ${o.code}`);
   return {
     importExcel: endpoint({
       method: 'POST',
@@ -122,7 +146,7 @@ export function importExportEndpoints<F extends z.ZodRawShape>(o: ImportExportOp
       input: listRequest(ZImportRecordFilters),
       output: ZListResponse(ZImportRecord),
       auth: 'enterprise',
-      permission: [`${o.code}:ViewUploadRecords`, `${o.code}:BatchUpload`],
+      permission: importRecordCodes(o.code),
       tag: o.tag,
       summary: `The enterprise's imports of ${o.noun}, newest first (upload-operation page)`,
     }),
@@ -137,8 +161,10 @@ export const importEndpoints = {
     input: z.object({ id: z.string().max(40) }),
     output: ZImportRecord,
     auth: 'enterprise',
+    permission: ANY_IMPORT_RECORD_CODES,
     tag: 'import',
-    summary: 'One import of the enterprise: status, progress and result counts',
+    summary:
+      "One import of the enterprise: status, progress and result counts. Needs its page's ViewUploadRecords or BatchUpload (E1008 without); with the 'account' data permission only the member's own imports (E1003 otherwise)",
   }),
   errorLog: endpoint({
     method: 'GET',
@@ -146,8 +172,9 @@ export const importEndpoints = {
     input: z.object({ id: z.string().max(40) }),
     output: z.unknown(),
     auth: 'enterprise',
+    permission: ANY_IMPORT_RECORD_CODES,
     tag: 'import',
     summary:
-      'The error log of one import (xlsx): each refused row with its row number, its values and the reasons',
+      'The error log of one import (xlsx): each refused row with its row number, its values and the reasons; checked as /import/records/:id',
   }),
 };

@@ -63,6 +63,8 @@ async function authenticate(
     if (key) return { account: { userId: key.userId, session: null } satisfies AccountContext };
     const session = await resolveSession(deps.db, token);
     if (!session) throw new AppError('NOT_LOGGED_IN');
+    // Link applications and the like are the enterprise end's: an operator account joins no enterprise.
+    if (session.kind !== 'enterprise') throw new AppError('FORBIDDEN');
     return { account: { userId: session.userId, session } satisfies AccountContext };
   }
 

@@ -68,3 +68,17 @@ export function assertEndpointAccess(
   const configured = (code: string) => !session.unconfigured.has(PAGE_OF_CODE.get(code) ?? '');
   if (!held.some(configured)) throw new AppError('MODULE_NOT_CONFIGURED');
 }
+
+/** Whether a member passes assertEndpointAccess for these codes (any one of them), without throwing. */
+export function holdsAccess(
+  codes: readonly string[],
+  session: Pick<SessionContext, 'permissions' | 'unconfigured'>,
+): boolean {
+  try {
+    assertEndpointAccess(codes, session);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError) return false;
+    throw err;
+  }
+}

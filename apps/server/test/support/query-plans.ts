@@ -39,6 +39,7 @@ import {
 } from '../../src/modules/trace/service.ts';
 import type { TenantContext } from '../../src/platform/context.ts';
 import { pageImportRecords } from '../../src/platform/imports/records.ts';
+import { ALL_ENTERPRISE_CODES } from '../../src/platform/permissions.ts';
 import { withTenant } from '../../src/platform/tenancy.ts';
 
 /*
@@ -110,11 +111,14 @@ export interface PlanSamples {
   subjectId: string;
 }
 
-/** A tenant of the review: every query runs with the whole enterprise's data permission. */
+/**
+ * A tenant of the review: every query runs as the enterprise's administrator, with every code and the whole
+ * enterprise's data permission (lists that narrow by code, such as the evidence records, show everything).
+ */
 export const planTenant = (enterpriseUuid: string, userId: number): TenantContext => ({
   enterpriseUuid,
   userId,
-  permissions: new Set(),
+  permissions: ALL_ENTERPRISE_CODES,
   dataScope: 'company',
   unconfigured: new Set(),
 });

@@ -97,7 +97,14 @@ export async function deleteFootprintsOf(db: Db, tenant: Enterprise, productIds:
 }
 
 /** An LCA report the enterprise uploaded, by key. */
-export async function lcaReportFile(db: Db, tenant: Enterprise, fileKey: string, bizType: string) {
+/** An LCA report the enterprise uploaded for this product (filed under its bizNo), or null. */
+export async function lcaReportFile(
+  db: Db,
+  tenant: Enterprise,
+  fileKey: string,
+  bizType: string,
+  bizNo: string,
+) {
   const [row] = await db
     .select({ fileKey: files.fileKey, fileName: files.fileName, sha256: files.sha256 })
     .from(files)
@@ -106,6 +113,8 @@ export async function lcaReportFile(db: Db, tenant: Enterprise, fileKey: string,
         eq(files.enterpriseUuid, tenant.enterpriseUuid),
         eq(files.fileKey, fileKey),
         eq(files.bizType, bizType),
+        // A report filed under another product would be read under that product's data permission.
+        eq(files.bizNo, bizNo),
       ),
     )
     .limit(1);

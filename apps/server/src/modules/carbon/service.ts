@@ -1,6 +1,6 @@
 import { eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { api, TCarbonFootprint, TCarbonResult, TLang, TListResponse, TParsed } from '@tracehub/contract';
-import { LCA_REPORT_BIZ_TYPE } from '@tracehub/contract';
+import { LCA_REPORT_BIZ_TYPE, recordBizNo } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { productCarbon, products } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
@@ -40,7 +40,8 @@ export async function addFootprint(
 ): Promise<TCarbonFootprint> {
   const product = await findProduct(db, tenant, input.productId);
   if (!product) throw new AppError('NOT_FOUND');
-  const file = await lcaReportFile(db, tenant, input.fileKey, LCA_REPORT_BIZ_TYPE);
+  const bizNo = recordBizNo('Product', product.id);
+  const file = await lcaReportFile(db, tenant, input.fileKey, LCA_REPORT_BIZ_TYPE, bizNo);
   if (!file) throw fieldInvalid(lang, 'fileKey', 'v.carbon.lcaFileInvalid');
   const row = await insertCarbon(db, tenant, {
     productId: product.id,

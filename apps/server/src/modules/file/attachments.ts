@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { attachmentPageCode, isAttachmentBizType, type TPreDownload } from '@tracehub/contract';
+import { isAttachmentBizType, type TPreDownload } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { files, ledgerEvents } from '../../db/schema.ts';
 import type { AppDeps, TenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { appendEvidence, type EvidenceKeys } from '../../platform/ledger/append.ts';
 import { EVIDENCE, fileDeletionEvidence } from '../../platform/ledger/subjects.ts';
-import { assertEndpointAccess } from '../../platform/permissions.ts';
+import { assertMayDelete, assertTenantMayReadFile } from './access.ts';
 import { downloadLinkKey, downloadLinkPath, signDownloadToken } from './download-link.ts';
 import type { FileRow } from './repo.ts';
 import { cleanFileName } from './service.ts';
@@ -24,7 +24,8 @@ async function ownFile(db: Db, tenant: TenantContext, fileKey: string): Promise<
 
 /**
  * Deletes one attachment of the enterprise by its rowKey (its upload evidence's event id, as /file/list
- * gives it), in the tenant transaction `db`: needs `<pageCode>:UploadAffix` of the page its bizNo names.
+ * gives it), in the tenant transaction `db`: needs `<pageCode>:UploadAffix` of the page its bizNo names
+ * and its record within the caller's data permission (rowkeys are sequential: the key grants nothing).
  * The row goes and the deletion is recorded as evidence; the upload's evidence stays (the ledger is
  * append-only). Answers the content's storage key, to be removed once the transaction has committed.
  */
@@ -51,17 +52,16 @@ export async function deleteAttachment(
   const row = await ownFile(db, tenant, upload.fileKey);
   // Licences, quality reports and the like belong to other records' fields, not to attachment lists.
   if (!isAttachmentBizType(row.bizType)) throw new AppError('NOT_FOUND');
-  const page = attachmentPageCode(row.bizNo);
-  if (!page) throw new AppError('FORBIDDEN');
-  assertEndpointAccess([`${page}:UploadAffix`], tenant);
+  await assertMayDelete(db, tenant, row);
   await db.delete(files).where(eq(files.id, row.id));
   await appendEvidence(db, keys, fileDeletionEvidence(row, eventId));
   return row.storagePath;
 }
 
 /**
- * A session-free download link of one of the enterprise's files (/file/preDownload), valid for
- * DOWNLOAD_LINK_VALIDITY_MS; `countDownload` (/file/preDownloadStats) adds one to the file's counter.
+ * A session-free download link of one of the enterprise's files (/file/preDownload) the caller may read
+ * (access.ts), valid for DOWNLOAD_LINK_VALIDITY_MS; `countDownload` (/file/preDownloadStats) adds one to
+ * the file's counter.
  */
 export async function issueDownloadLink(
   db: Db,
@@ -71,6 +71,7 @@ export async function issueDownloadLink(
   opts: { countDownload: boolean },
 ): Promise<TPreDownload> {
   const row = await ownFile(db, tenant, input.fileKey);
+  await assertTenantMayReadFile(db, tenant, row);
   if (opts.countDownload) {
     await db
       .update(files)

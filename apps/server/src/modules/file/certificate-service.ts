@@ -15,6 +15,7 @@ import {
 } from '../../platform/ledger/records.ts';
 import { EVIDENCE } from '../../platform/ledger/subjects.ts';
 import { assertEndpointAccess } from '../../platform/permissions.ts';
+import { mayViewEvidence } from '../../platform/record-access.ts';
 import type { CertificationFacts, EnterpriseFacts, EvidenceFacts } from './certificate-content.ts';
 
 // The records behind /file/viewChainPdf and /pass/chainFile. `db` is always the tenant transaction, and
@@ -64,6 +65,8 @@ async function ownEvent(db: Db, tenant: TenantContext, target: CertificateTarget
     event = await findEventByHash(db, target.hash);
   }
   if (!event || event.enterpriseUuid !== tenant.enterpriseUuid) throw new AppError('NOT_FOUND');
+  // ChainRecords or the ViewBCdata of the record's page, and the record within the data permission.
+  if (!(await mayViewEvidence(db, tenant, event))) throw new AppError('NOT_FOUND');
   return event;
 }
 
@@ -96,6 +99,7 @@ async function evidenceFacts(
     leafHash: event.leafHash,
     dataHash: event.dataHash,
     payloadHash: event.payloadHash,
+    payloadSalted: event.salt !== null,
     time: event.createdAt.getTime(),
     block: { height: header.height, hash: proof.block.hash, time: header.time },
     anchor: proof.anchor,
@@ -167,7 +171,10 @@ export async function certificateFacts(
     : { kind: 'evidence', facts: await evidenceFacts(db, tenant, key, target) };
 }
 
-/** /pass/chainFile: one of the enterprise's files with its upload evidence, as /file/list gives it. */
+/**
+ * /pass/chainFile: one of the enterprise's files with its upload evidence, as /file/list gives it, for
+ * callers who may view that evidence (platform/record-access.ts).
+ */
 export async function chainFile(db: Db, tenant: TenantContext, fileKey: string): Promise<TFileEvidence> {
   const [row] = await db
     .select()
@@ -177,6 +184,8 @@ export async function chainFile(db: Db, tenant: TenantContext, fileKey: string):
   if (!row) throw new AppError('NOT_FOUND');
   const event = (await latestEventsOf(db, EVIDENCE.fileUploaded.subjectType, [row.fileKey])).get(row.fileKey);
   if (!event) throw new AppError('NOT_FOUND');
+  // As for any evidence: the code of the file's record's page and the record within the data permission.
+  if (!(await mayViewEvidence(db, tenant, event))) throw new AppError('NOT_FOUND');
   const [chain] = await chainDetails(db, [event]);
   return {
     fileName: row.fileName,

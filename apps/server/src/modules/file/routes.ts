@@ -7,7 +7,8 @@ import { authenticateSession, registerEndpoint, requestMeta, successEnvelope } f
 import { certificateRoutes } from './certificate-routes.ts';
 import { sendFile } from '../../platform/http-binary.ts';
 import { attachmentRoutes } from './attachment-routes.ts';
-import { assertMayAttach, listFiles, readFile, uploadFile } from './service.ts';
+import { assertMayUpload } from './access.ts';
+import { listFiles, readFile, uploadFile } from './service.ts';
 import { recordRefusedTransfer } from './transfer-errors.ts';
 
 // Documents the multipart part for OpenAPI; the handler reads the parts itself, so the parsed body is null.
@@ -54,8 +55,8 @@ export function fileRoutes(app: FastifyInstance, deps: AppDeps): void {
       const meta = requestMeta(req);
       const session = callerOf(req);
       const query = req.query as TParsed<typeof upload>;
-      // Refused before the file is read: a missing permission is not a failed transfer.
-      assertMayAttach(session, query);
+      // Refused before the file is read: a missing permission (or record) is not a failed transfer.
+      await assertMayUpload(deps.db, session, query);
       const part = await req.file();
       try {
         // toBuffer fails with FST_REQ_FILE_TOO_LARGE (F1001 'Max5MB') beyond the multipart limit.

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import {
-  attachmentPageCode,
+  fileAccess,
   fileBizTypeExtensions,
   fileExtension,
   isAllowedFile,
-  isAttachmentBizType,
+  neutraliseFileName,
   type TFileBizType,
   type TFileEvidence,
   type TFileInfo,
@@ -18,14 +18,10 @@ import { AppError, fieldInvalid } from '../../platform/errors.ts';
 import { chainDetails, latestEventsOf } from '../../platform/ledger/records.ts';
 import { EVIDENCE, recordFileUpload } from '../../platform/ledger/subjects.ts';
 import { assertEndpointAccess } from '../../platform/permissions.ts';
+import { fileWithinScope } from '../../platform/record-access.ts';
 import { storageKeyOf } from '../../platform/storage.ts';
+import { CERTIFICATION_BIZ_TYPES, assertMayReadFile } from './access.ts';
 import { findFileByKey, toFileInfo, type FileRow } from './repo.ts';
-
-/**
- * Uploads that belong to a certification, not to the enterprise the applicant happens to be signed in to:
- * only the applicant and the auditing operators read them until approval hands them to the new enterprise.
- */
-export const CERTIFICATION_BIZ_TYPES: ReadonlySet<TFileBizType> = new Set(['businessLicence', 'idPhoto']);
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   jpg: 'image/jpeg',
@@ -38,30 +34,17 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** The name as shown later: no directories, no control characters, at most 200 characters. */
+/**
+ * The name as shown later: no directories, no control, direction-override or invisible characters (so
+ * `invoice\u202Egnp.pdf` cannot pose as a .png), at most 200 characters.
+ */
 export function cleanFileName(name: string): string {
-  const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
-  // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(-200);
+  return neutraliseFileName(name);
 }
 
 export interface Upload {
   fileName: string;
   content: Buffer;
-}
-
-/**
- * An attachment is filed under a record of a page (bizNo `<pageCode>:<key>`): uploading one needs that
- * page's UploadAffix, as deleting it does, whatever the client shows.
- */
-export function assertMayAttach(
-  session: SessionContext,
-  input: { bizType: string; bizNo?: string | undefined },
-) {
-  if (!isAttachmentBizType(input.bizType)) return;
-  const page = attachmentPageCode(input.bizNo ?? null);
-  if (!page || !session.enterpriseUuid) throw new AppError('FORBIDDEN');
-  assertEndpointAccess([`${page}:UploadAffix`], session);
 }
 
 /**
@@ -113,21 +96,19 @@ export async function uploadFile(
   }
 }
 
-/** Its owner, members of its enterprise (in their current session) and operators auditing certifications. */
-function mayRead(session: SessionContext, row: FileRow): boolean {
-  if (row.ownerUserId === session.userId) return true;
-  if (session.kind === 'operator') return CERTIFICATION_BIZ_TYPES.has(row.bizType as TFileBizType);
-  return row.enterpriseUuid !== null && row.enterpriseUuid === session.enterpriseUuid;
-}
-
-/** A file the caller may read; any other is E1003, so a key's existence is never confirmed. */
+/**
+ * A file the caller may read (access.ts: its record's page code and data permission); any other is E1003,
+ * so a key's existence is never confirmed. `deps.db` reads it: certification uploads belong to no
+ * enterprise yet, and operators have none.
+ */
 export async function readFile(
   deps: AppDeps,
   session: SessionContext,
   fileKey: string,
 ): Promise<{ row: FileRow; content: Buffer }> {
   const row = await findFileByKey(deps.db, fileKey);
-  if (!row || !mayRead(session, row)) throw new AppError('NOT_FOUND');
+  if (!row) throw new AppError('NOT_FOUND');
+  await assertMayReadFile(deps.db, session, row);
   const content = await deps.storage.get(row.storagePath);
   if (!content) throw new AppError('NOT_FOUND');
   return { row, content };
@@ -142,6 +123,13 @@ export async function listFiles(
   tenant: TenantContext,
   input: { bizType: TFileBizType; bizNo: string },
 ): Promise<TFileEvidence[]> {
+  // A record's files only, with its page's read code and the record within the data permission: the
+  // record is what is checked, so the check stands for every file under it.
+  const access = fileAccess(input.bizType, input.bizNo);
+  if (!access || access.page === null) throw new AppError('FORBIDDEN');
+  assertEndpointAccess(access.read ?? [], tenant);
+  const record = { ownerUserId: tenant.userId, enterpriseUuid: tenant.enterpriseUuid, ...input };
+  if (!(await fileWithinScope(db, tenant, record, access))) throw new AppError('NOT_FOUND');
   const rows = await db
     .select()
     .from(files)

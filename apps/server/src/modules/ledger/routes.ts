@@ -3,6 +3,7 @@ import { api } from '@tracehub/contract';
 import { cachedAnchorCheck } from '../../platform/chain/anchorer.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
+import { evidenceDetail } from './evidence-detail.ts';
 import {
   block,
   chainRecordsPage,
@@ -28,7 +29,10 @@ export function ledgerRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, pub.did, (input, { db }) => didDocument(db, key, input.did));
   registerEndpoint(app, deps, pub.credential, (input, { db }) => credential(db, key, input.number));
 
-  registerEndpoint(app, deps, api.ledger.getHash, (input, { db }) => getHash(db, input.hash));
+  registerEndpoint(app, deps, api.ledger.getHash, (input, { db, tenant }) => getHash(db, tenant, input.hash));
+  registerEndpoint(app, deps, api.ledger.getEvidence, (input, { db, tenant }) =>
+    evidenceDetail(db, tenant, input.hash),
+  );
   registerEndpoint(app, deps, api.ledger.queryProductChainRecordsPage, (input, { db, tenant }) =>
     chainRecordsPage(db, tenant, input),
   );

@@ -26,9 +26,11 @@ import {
   toSignedBlock,
 } from '../../platform/ledger/records.ts';
 import { filters, runListQuery } from '../../platform/list-query.ts';
+import { evidenceListScope, mayViewEvidence } from '../../platform/record-access.ts';
 
 // The public ledger API (no sign-in, platform database) and the enterprise's own evidence records (tenant
-// transaction). Public answers disclose leaf data (hashes, identifiers, times), never business payloads.
+// transaction). Public answers disclose leaf data (hashes, identifiers, times), never business payloads nor
+// their salts (evidence-detail.ts serves those to members who may see the record).
 
 export function platformKeyInfo(key: PlatformKey) {
   return { algorithm: 'Ed25519' as const, publicKey: key.publicKeyHex, keyId: key.keyId };
@@ -92,18 +94,23 @@ export async function credential(db: Db, key: PlatformKey, number: string): Prom
 
 /**
  * The chain detail of one of the enterprise's records by its txHash or data hash; `db` is the tenant
- * transaction, so another enterprise's record is as unknown as a hash never recorded (L3002). A record
- * not sealed yet answers L3001 (spec 8: not recorded on blockchain yet, refresh later).
+ * transaction, so another enterprise's record is as unknown as a hash never recorded (L3002), and so is
+ * one outside the caller's data permission. It needs ChainRecords or the ViewBCdata of the record's page
+ * (E1008). A record not sealed yet answers L3001 (spec 8: not recorded on blockchain yet, refresh later).
  */
-export async function getHash(db: Db, hash: string): Promise<TChainDetail> {
+export async function getHash(db: Db, tenant: TenantContext, hash: string): Promise<TChainDetail> {
   const event = await findEventByHash(db, hash);
-  if (!event) throw new AppError('LEDGER_NOT_FOUND');
+  if (!event || event.enterpriseUuid !== tenant.enterpriseUuid) throw new AppError('LEDGER_NOT_FOUND');
+  if (!(await mayViewEvidence(db, tenant, event))) throw new AppError('LEDGER_NOT_FOUND');
   if (event.leafIndex === null) throw new AppError('LEDGER_NOT_SEALED');
   const [detail] = await chainDetails(db, [event]);
   return detail!;
 }
 
-/** The enterprise's evidence records, newest first by default. */
+/**
+ * The enterprise's evidence records the caller may list (record-access.ts: all of them on the ChainRecords
+ * page, else the company's own) within its data permission, newest first by default.
+ */
 export async function chainRecordsPage(
   db: Db,
   tenant: TenantContext,
@@ -126,6 +133,7 @@ export async function chainRecordsPage(
     tenantColumn: ledgerEvents.enterpriseUuid,
     tenant,
     where: [
+      evidenceListScope(tenant),
       filters.eq(ledgerEvents.eventType, req.eventType),
       filters.contains(ledgerEvents.subjectId, req.subjectId),
       req.status === 'sealed'

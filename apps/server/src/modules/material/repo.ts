@@ -230,10 +230,12 @@ export async function deleteMaterials(
 }
 
 /** A quality report the enterprise uploaded (bizType 'quality'), or null. */
+/** A quality report the enterprise uploaded for this record (filed under its bizNo), or null. */
 export async function findQualityFile(
   db: Db,
   tenant: Pick<TenantContext, 'enterpriseUuid'>,
   fileKey: string,
+  bizNo: string,
 ): Promise<{ fileKey: string; fileName: string; sha256: string } | null> {
   const [row] = await db
     .select({ fileKey: files.fileKey, fileName: files.fileName, sha256: files.sha256 })
@@ -243,6 +245,8 @@ export async function findQualityFile(
         eq(files.enterpriseUuid, tenant.enterpriseUuid),
         eq(files.fileKey, fileKey),
         eq(files.bizType, 'quality'),
+        // A report filed under another record would be read under that record's data permission.
+        eq(files.bizNo, bizNo),
       ),
     )
     .limit(1);

@@ -7,6 +7,7 @@ import type {
   TMaterialNature,
   TMaterialOption,
 } from '@tracehub/contract';
+import { MATERIAL_PAGES, recordBizNo } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { uniqueAsError } from '../../platform/db-errors.ts';
@@ -176,7 +177,8 @@ export async function attachQuality(
   lang: TLang,
 ): Promise<TMaterial> {
   const current = await mustFind(db, tenant, nature, input.id);
-  const file = await findQualityFile(db, tenant, input.fileKey);
+  const bizNo = recordBizNo(MATERIAL_PAGES[nature].code, current.id);
+  const file = await findQualityFile(db, tenant, input.fileKey, bizNo);
   if (!file) throw fieldInvalid(lang, 'fileKey', 'v.material.qualityFile');
   if (current.qualityFileKey === file.fileKey) return detailOf(db, current);
   const row = await updateMaterial(db, tenant, nature, current.id, {

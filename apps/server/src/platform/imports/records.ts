@@ -84,7 +84,7 @@ export async function importRecordRow(db: Db, tenant: Tenant, id: string): Promi
   return row ?? null;
 }
 
-/** The enterprise's imports of one kind (upload-operation page), newest first by default. */
+/** The enterprise's imports of one kind (upload-operation page) within the data permission, newest first. */
 export async function pageImportRecords(
   db: Db,
   tenant: TenantContext,
@@ -101,6 +101,8 @@ export async function pageImportRecords(
     joins: [{ table: users, on: eq(users.id, importRecords.createdBy) }],
     select: recordColumns,
     tenantColumn: importRecords.enterpriseUuid,
+    // An 'own account data' member sees only its own imports, as its records (assertMayReadImport).
+    ownerColumn: importRecords.createdBy,
     tenant,
     where: [
       eq(importRecords.kind, kind),

@@ -5,6 +5,7 @@ import { AppError, fieldInvalid } from '../errors.ts';
 import { XLSX_CONTENT_TYPE, registerRawEndpoint, sendXlsx } from '../http-binary.ts';
 import { registerEndpoint, successEnvelope } from '../http.ts';
 import { wakeJobWorkers } from '../jobs/worker.ts';
+import { assertMayReadImport } from '../record-access.ts';
 import { withTenant } from '../tenancy.ts';
 import {
   EXPORT_MAX_ROWS,
@@ -88,13 +89,16 @@ export function registerImportExport<E extends ImportExportEndpoints, Row, Prepa
 export function importRecordRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { record, errorLog } = api.import;
   registerEndpoint(app, deps, record, async (input, { db, tenant }) => {
-    const found = await findImportRecord(db, tenant, input.id);
+    const row = await importRecordRow(db, tenant, input.id);
+    if (row) assertMayReadImport(tenant, row);
+    const found = row ? await findImportRecord(db, tenant, input.id) : null;
     if (!found) throw new AppError('NOT_FOUND');
     return found;
   });
 
   registerRawEndpoint(app, deps, errorLog, { produces: XLSX_CONTENT_TYPE }, async (input, c) => {
     const row = await withTenant(deps.db, c.tenant, (tx) => importRecordRow(tx, c.tenant, input.id));
+    if (row) assertMayReadImport(c.tenant, row);
     const content = row?.errorLogKey ? await deps.storage.get(row.errorLogKey) : null;
     const importer = row ? importerOf(row.kind) : undefined;
     if (!row || !content || !importer) throw new AppError('NOT_FOUND');

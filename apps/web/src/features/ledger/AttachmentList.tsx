@@ -2,7 +2,7 @@ import { App, Button, Space, Table, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, type TFileBizType, type TFileEvidence } from '@tracehub/contract';
+import { api, CHAIN_RECORDS_CODE, type TFileBizType, type TFileEvidence } from '@tracehub/contract';
 import { call } from '../../api/client';
 import { useConfirm } from '../../shared/confirm';
 import { EMPTY_TEXT, formatDateTime } from '../../shared/format';
@@ -33,24 +33,29 @@ async function downloadAttachment(file: TFileEvidence): Promise<void> {
 
 /**
  * The attachments of one business record (spec 3 Attachment: fileName, fileHash, txHash, txTime) with their
- * chain status and a "view on chain" button each, for documents, master data and the like. Holders of
- * `deletePermission` (the page's UploadAffix) may delete one after confirming: it leaves the list, while
- * the evidence of its upload stays on the ledger.
+ * chain status and, for holders of the page's `<code>:ViewBCdata` (or the evidence page), a "view on chain"
+ * button each, for documents, master data and the like. Holders of `deletePermission` (the page's
+ * UploadAffix) may delete one after confirming: it leaves the list, while the evidence of its upload stays
+ * on the ledger.
  */
 export function AttachmentList({
   bizType,
   bizNo,
   deletePermission,
+  chainPermission,
   testId = 'attachment-list',
 }: {
   bizType: TFileBizType;
   bizNo: string;
   /** Without it the list is read-only. */
   deletePermission?: string;
+  /** The page's ViewBCdata: the server refuses the evidence certificate without it (or ChainRecords). */
+  chainPermission: string;
   testId?: string;
 }) {
   const { t } = useTranslation();
   const can = usePermissions();
+  const mayViewChain = can([chainPermission, CHAIN_RECORDS_CODE]);
   const confirm = useConfirm();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -115,10 +120,11 @@ export function AttachmentList({
     {
       key: 'chain',
       title: t('common.list.operations'),
-      width: mayDelete ? 210 : 130,
+      // Room for the buttons shown, at least a column's minimum (spec 2.5).
+      width: Math.max((mayViewChain ? 130 : 0) + (mayDelete ? 80 : 0), 88),
       render: (_: unknown, file) => (
         <Space size={0}>
-          <ViewChainButton hash={file.txHash} testId="attachment-view-chain" />
+          {mayViewChain && <ViewChainButton hash={file.txHash} testId="attachment-view-chain" />}
           {mayDelete && (
             <Button
               type="link"

@@ -1,8 +1,9 @@
 import { Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '@tracehub/contract';
+import { api, permissionCodes } from '@tracehub/contract';
 import { call } from '../../api/client';
+import { usePermissions } from '../../shared/permissions';
 import { ChainStatusTag } from './ChainStatusTag';
 import { HashText } from './HashText';
 import { ledgerKeys } from './queries';
@@ -10,7 +11,9 @@ import { ViewChainButton } from './ViewChainButton';
 
 /**
  * The enterprise's newest evidence record of one event type (optionally of one subject), e.g. its
- * certification: status, txHash and "view on chain". Shows nothing when the records cannot be read.
+ * certification: status, txHash and "view on chain". Shows nothing when the records cannot be read, and
+ * asks nothing without a code of the evidence list (ChainRecords, or ViewBlockchainCertificate for the
+ * company's own records).
  */
 export function LatestEvidence({
   eventType,
@@ -22,7 +25,9 @@ export function LatestEvidence({
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const can = usePermissions();
   const query = useQuery({
+    enabled: can(permissionCodes(api.ledger.queryProductChainRecordsPage)),
     queryKey: ledgerKeys.latestOf(eventType, subjectId),
     queryFn: ({ signal }) =>
       call(

@@ -66,7 +66,11 @@ function ProductCards({ product }: { product: TProduct }) {
       )}
       {can(`${PRODUCT_CODE}:ViewEnclosure`) && (
         <Card className="th-card" title={t('product.attachmentsCard')} data-testid="product-attachments-card">
-          <AttachmentList bizType="attachment" bizNo={attachmentBizNo(PRODUCT_CODE, product.id)} />
+          <AttachmentList
+            bizType="attachment"
+            bizNo={attachmentBizNo(PRODUCT_CODE, product.id)}
+            chainPermission={`${PRODUCT_CODE}:ViewBCdata`}
+          />
         </Card>
       )}
     </>

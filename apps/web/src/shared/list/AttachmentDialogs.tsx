@@ -54,20 +54,23 @@ export function UploadAttachmentDialog({
 }
 
 /**
- * A record's attachments with their hashes, chain status and the blockchain record dialog (spec 2.4, 3);
- * holders of `deletePermission` (the page's UploadAffix) may delete them.
+ * A record's attachments with their hashes, chain status and, for holders of `chainPermission` (the page's
+ * ViewBCdata), the blockchain record dialog (spec 2.4, 3); holders of `deletePermission` (the page's
+ * UploadAffix) may delete them.
  */
 export function AttachmentsDialog({
   bizType = ATTACHMENT_BIZ_TYPE,
   bizNo,
   name,
   deletePermission,
+  chainPermission,
   onClose,
 }: {
   bizType?: TFileBizType;
   bizNo: string;
   name: string;
   deletePermission?: string;
+  chainPermission: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -80,7 +83,12 @@ export function AttachmentsDialog({
       onConfirm={onClose}
       testId="attachments-dialog"
     >
-      <AttachmentList bizType={bizType} bizNo={bizNo} deletePermission={deletePermission} />
+      <AttachmentList
+        bizType={bizType}
+        bizNo={bizNo}
+        deletePermission={deletePermission}
+        chainPermission={chainPermission}
+      />
     </AppDialog>
   );
 }

@@ -86,7 +86,12 @@ function attachmentActions<T>(code: string, attachments: TResourceAttachments<T>
   }
   function ViewAttachments({ record, onClose }: TResourceDialogProps<T>) {
     return record ? (
-      <AttachmentsDialog {...target(record)} deletePermission={`${code}:UploadAffix`} onClose={onClose} />
+      <AttachmentsDialog
+        {...target(record)}
+        deletePermission={`${code}:UploadAffix`}
+        chainPermission={`${code}:ViewBCdata`}
+        onClose={onClose}
+      />
     ) : null;
   }
   const rowActions: TRowAction<T>[] = [
