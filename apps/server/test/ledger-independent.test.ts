@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
 import { pngBytes, upload } from './support/files.ts';
 import { dbOf } from './support/helpers.ts';
+import { newProject } from './support/records.ts';
 import { certificates } from '../src/db/schema.ts';
 import { sealOnce } from '../src/platform/ledger/sealer.ts';
 
@@ -132,13 +133,14 @@ describe('an independent verifier (node:crypto and the public API only)', () => 
   beforeAll(async () => {
     t = await startTestApp();
     const token = await signIn(t.app, 'demo-auto', AUTO_UUID);
+    const { bizNo } = await newProject(t.app, token);
     for (let i = 0; i < 6; i++) {
       const content = pngBytes(5 + i, true);
       hashes.push(sha256(content).toString('hex'));
       const res = await upload(t.app, {
         token,
         bizType: 'attachment',
-        bizNo: 'Project:IND',
+        bizNo,
         fileName: `${i}.png`,
         content,
       });
@@ -246,5 +248,42 @@ describe('an independent verifier (node:crypto and the public API only)', () => 
     expect(hexOf(base58(did.slice('did:key:z'.length)))).toBe(`ed01${publicKey}`);
     const doc = await get<{ verificationMethod: { publicKeyMultibase: string }[] }>(`/did/${did}`);
     expect(doc.verificationMethod[0]!.publicKeyMultibase).toBe(did.slice('did:key:'.length));
+  });
+});
+
+describe("an independent verifier re-checking a record's salted data (leaf v2)", () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+
+  it('re-computes payloadHash from the data and salt a member receives, and the guess alone fails', async () => {
+    t = await startTestApp();
+    const token = await signIn(t.app, 'demo-auto', AUTO_UUID);
+    const payload = { code: 'IND-V2', notes: '独立验证' };
+    const created = await call<{ chain: { txHash: string } }>(t.app, '/project/add', {
+      token,
+      body: payload,
+    });
+    expect(created.body.code).toBe('0000');
+    await sealOnce(dbOf(t), t.runtime.deps.platformKey);
+    const txHash = created.body.data.chain.txHash;
+    const proof = await call<{ leafHash: string; leafData: string }>(t.app, '/public/ledger/proof', {
+      method: 'GET',
+      query: { hash: txHash },
+    });
+    const { leafData, leafHash } = proof.body.data;
+    expect(hexOf(leaf(leafData))).toBe(leafHash);
+    expect(proof.text).not.toContain('salt');
+    const data = JSON.parse(leafData) as Record<string, Json>;
+    expect(jcs(data)).toBe(leafData);
+    expect(data.v).toBe(2);
+    // docs/evidence-format.md: SHA-256 of the RFC 8785 bytes of {"payload": <data>, "salt": <64 hex>}.
+    const detail = await call<{ content: { payload: Json; salt: string } }>(t.app, '/graph/getEvidence', {
+      token,
+      body: { hash: txHash },
+    });
+    const { salt } = detail.body.data.content;
+    expect(salt).toMatch(/^[0-9a-f]{64}$/);
+    expect(hexOf(sha256(jcs({ payload, salt })))).toBe(data.payloadHash);
+    expect(hexOf(sha256(jcs(payload)))).not.toBe(data.payloadHash);
   });
 });

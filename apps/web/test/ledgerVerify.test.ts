@@ -10,6 +10,7 @@ import {
   hex,
   inclusionProof,
   leafHash,
+  newEvidenceSalt,
   recoverPayloadSigner,
   rootFromLeafHashes,
   signBlock,
@@ -33,6 +34,10 @@ const signedPayload = { englishName: 'Galaxy Motors' };
 const signedPayloadHash = evidencePayloadHash(signedPayload);
 const signature = signPayloadHash(signedPayloadHash, ENTERPRISE_KEY);
 const did = `did:ethr:0x1:${recoverPayloadSigner(signedPayloadHash, signature) ?? ''}`;
+
+const PROJECT = { code: 'XH-EV-2026', notes: 'pilot line' };
+const PROJECT_SALT = newEvidenceSalt();
+const V2 = 5;
 
 const events: EvidenceEvent[] = [
   {
@@ -76,6 +81,16 @@ const events: EvidenceEvent[] = [
     subjectId: 'ent-2',
     payload: [1, 'two'],
     time: 1_760_000_004_000,
+  },
+  // A v2 leaf: its payload hash commits to the payload under a secret salt.
+  {
+    type: 'project.created',
+    enterpriseUuid: 'ent-1',
+    subjectType: 'project',
+    subjectId: '17',
+    payload: PROJECT,
+    salt: PROJECT_SALT,
+    time: 1_760_000_005_000,
   },
 ];
 
@@ -125,6 +140,8 @@ describe('browser verification of an inclusion proof', () => {
         signature: true,
         // Only the third record was signed by its enterprise.
         signer: i === 2 ? true : null,
+        // No content given (the public page): the content check does not apply.
+        payload: null,
       });
       expect(result.ok).toBe(true);
       expect(result.computedLeafHash).toBe(proof.leafHash);
@@ -230,6 +247,37 @@ describe('browser verification of an inclusion proof', () => {
     ).toBe(false);
   });
 
+  it("checks a v2 record's content and salt against the proven payload hash", () => {
+    const proof = proofOf(V2);
+    const leaf = leafEvent(proof.leafData)!;
+    expect(leaf.v).toBe(2);
+    // The public leaf does not confirm a guess of the content: its hash is not the unsalted one.
+    expect(leaf.payloadHash).not.toBe(evidencePayloadHash(PROJECT));
+    expect(proof.leafData).not.toContain(PROJECT_SALT);
+    const given = verifyProof(proof, PUBLIC_KEY, proof.leafHash, { payload: PROJECT, salt: PROJECT_SALT });
+    expect(given.checks.payload).toBe(true);
+    expect(given.ok).toBe(true);
+    const wrong = [
+      { payload: { ...PROJECT, notes: 'other' }, salt: PROJECT_SALT },
+      { payload: PROJECT, salt: newEvidenceSalt() },
+      { payload: PROJECT, salt: null },
+    ];
+    for (const content of wrong) {
+      const result = verifyProof(proof, PUBLIC_KEY, proof.leafHash, content);
+      expect(result.checks.payload).toBe(false);
+      expect(result.ok).toBe(false);
+    }
+  });
+
+  it("checks a v1 record's content without a salt", () => {
+    const proof = proofOf(0);
+    const payload = { name: '星河汽车股份有限公司', usci: '91310000MA1FL0001X' };
+    expect(verifyProof(proof, PUBLIC_KEY, undefined, { payload, salt: null }).checks.payload).toBe(true);
+    expect(verifyProof(proof, PUBLIC_KEY, undefined, { payload, salt: PROJECT_SALT }).checks.payload).toBe(
+      false,
+    );
+  });
+
   it('reads the evidence event from the leaf data', () => {
     expect(leafEvent(proofOf(1).leafData)).toMatchObject({
       type: 'file.uploaded',
@@ -271,6 +319,15 @@ describe('proof state of a hash', () => {
         { data: undefined, error: new Error('no key') },
       ),
     ).toEqual({ status: 'error', message: 'no key' });
+  });
+
+  it('adds the content check when the content is given', () => {
+    const v2 = proofOf(V2);
+    const content = { payload: PROJECT, salt: PROJECT_SALT };
+    const done = proofState(v2.leafHash, { data: v2, error: null }, key, content);
+    expect(done.status === 'done' && done.verification.checks.payload).toBe(true);
+    const forged = proofState(v2.leafHash, { data: v2, error: null }, key, { ...content, payload: {} });
+    expect(forged.status === 'done' && forged.verification.ok).toBe(false);
   });
 
   it('verifies a complete answer against the hash asked for', () => {

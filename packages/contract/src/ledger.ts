@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { listRequest, ZListResponse } from './list.ts';
+import { CHAIN_RECORDS_CODE, COMPANY_EVIDENCE_CODE, EVIDENCE_CODES } from './record-pages.ts';
+import { zInt4Input } from './validators/numbers.ts';
 
 /*
- * The verifiable evidence ledger (ARCHITECTURE 3). Every evidence-bearing change appends a leaf
- * (RFC 9162 leaf hash of the RFC 8785 canonical event); a sealer closes signed blocks
+ * The verifiable evidence ledger (ARCHITECTURE 3, docs/evidence-format.md). Every evidence-bearing change
+ * appends a leaf (RFC 9162 leaf hash of the RFC 8785 canonical event, committing to its payload under a
+ * random salt the public never sees); a sealer closes signed blocks
  * {height, prevHash, treeSize, rootHash, time}; an anchor job writes block roots to an EVM chain.
  * In the console's words: txHash = the leaf hash; chainHeight / chainHash / chainDate = the sealing
  * block's height, hash and time.
@@ -78,7 +81,10 @@ export const ZInclusionProof = z.object({
   rootHash: z.string(),
   block: ZSignedBlock,
   anchor: ZAnchor.nullable(),
-  /** The canonical leaf data (RFC 8785 JSON) so a verifier can recompute the leaf hash itself. */
+  /**
+   * The canonical leaf data (RFC 8785 JSON) so a verifier can recompute the leaf hash itself. It holds the
+   * payload's salted commitment (v2), never the payload or its salt.
+   */
   leafData: z.string(),
 });
 export type TInclusionProof = z.infer<typeof ZInclusionProof>;
@@ -109,6 +115,40 @@ export const ZEvidenceRecord = z.object({
 });
 export type TEvidenceRecord = z.infer<typeof ZEvidenceRecord>;
 
+/**
+ * One of the enterprise's evidence records with what its leaf commits to: the payload and, for a v2 leaf,
+ * its salt, so that a member who may see the record re-checks payloadHash (docs/evidence-format.md). Only
+ * the authenticated, tenant-scoped /graph/getEvidence serves it; no public answer carries a salt.
+ */
+export const ZEvidenceDetail = z.object({
+  id: z.number().int(),
+  eventType: z.string(),
+  subjectType: z.string(),
+  subjectId: z.string(),
+  /** 2: payloadHash = SHA-256(RFC 8785 {payload, salt}); 1: an older leaf, SHA-256(RFC 8785 payload). */
+  leafVersion: z.union([z.literal(1), z.literal(2)]),
+  /** The leaf data as the public proof serves it. */
+  leafData: z.string(),
+  payloadHash: z.string(),
+  dataHash: z.string().nullable(),
+  signerDid: z.string().nullable(),
+  chain: ZChainDetail,
+  createdAt: z.number().int(),
+  /**
+   * What the payload hash commits to, for a member who may see the record (the `<page>:ViewBCdata` action
+   * of its page, within its data permission); null for any other member (e.g. ChainRecords alone).
+   */
+  content: z
+    .object({
+      /** The record's data as evidence (any JSON value). */
+      payload: z.unknown(),
+      /** 64 lowercase hex (32 random bytes) for a v2 leaf, null for a v1 leaf. */
+      salt: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type TEvidenceDetail = z.infer<typeof ZEvidenceDetail>;
+
 export const publicLedgerEndpoints = {
   key: endpoint({
     method: 'GET',
@@ -131,7 +171,7 @@ export const publicLedgerEndpoints = {
   block: endpoint({
     method: 'GET',
     path: '/public/ledger/blocks/:height',
-    input: z.object({ height: z.coerce.number().int().min(0) }),
+    input: z.object({ height: zInt4Input() }),
     output: ZSignedBlock.extend({ anchor: ZAnchor.nullable() }),
     auth: 'public',
     tag: 'public-ledger',
@@ -143,7 +183,7 @@ export const publicLedgerEndpoints = {
     input: z.object({
       hash: z.string().trim().toLowerCase().pipe(zHex),
       /** Prove against this later block instead of the one that sealed the record. */
-      atHeight: z.coerce.number().int().min(0).optional(),
+      atHeight: zInt4Input().optional(),
     }),
     output: ZInclusionProof,
     auth: 'public',
@@ -154,7 +194,7 @@ export const publicLedgerEndpoints = {
   consistency: endpoint({
     method: 'GET',
     path: '/public/ledger/consistency',
-    input: z.object({ from: z.coerce.number().int().min(0), to: z.coerce.number().int().min(0) }),
+    input: z.object({ from: zInt4Input(), to: zInt4Input() }),
     output: ZConsistencyProof,
     auth: 'public',
     tag: 'public-ledger',
@@ -187,8 +227,23 @@ export const ledgerEndpoints = {
     input: z.object({ hash: z.string().trim().toLowerCase().pipe(zHex) }),
     output: ZChainDetail,
     auth: 'enterprise',
+    // Any evidence code passes the route; the record then needs ChainRecords or its own page's ViewBCdata.
+    permission: EVIDENCE_CODES,
     tag: 'ledger',
-    summary: "Chain detail of one of the enterprise's records, by its txHash or data hash",
+    summary:
+      "Chain detail of one of the enterprise's records, by its txHash or data hash: needs ChainRecords or the ViewBCdata of the record's page (E1008 without), and the record within the caller's data permission (L3002 like an unknown hash otherwise)",
+  }),
+  getEvidence: endpoint({
+    method: 'POST',
+    path: '/graph/getEvidence',
+    input: z.object({ hash: z.string().trim().toLowerCase().pipe(zHex) }),
+    output: ZEvidenceDetail,
+    auth: 'enterprise',
+    // As /graph/getHash: any evidence code passes the route, then the record's own check.
+    permission: EVIDENCE_CODES,
+    tag: 'ledger',
+    summary:
+      "One of the enterprise's evidence records by its txHash or data hash, as /graph/getHash finds and allows it (E1008, L3002), with `content` (its payload and salt, to re-check its payload hash) when the member may see the record itself: the `<page>:ViewBCdata` action of the page it belongs to; `content` is null otherwise",
   }),
   queryProductChainRecordsPage: endpoint({
     method: 'POST',
@@ -202,7 +257,10 @@ export const ledgerEndpoints = {
     }),
     output: ZListResponse(ZEvidenceRecord),
     auth: 'enterprise',
+    // The evidence page; the user centre's certificate holders list the company's own records.
+    permission: [CHAIN_RECORDS_CODE, COMPANY_EVIDENCE_CODE],
     tag: 'ledger',
-    summary: "The enterprise's on-chain evidence records",
+    summary:
+      "The enterprise's on-chain evidence records (the ChainRecords page; with only ViewBlockchainCertificate, the company's own: its certification and company changes); with the 'account' data permission only the evidence of records the member's account created",
   }),
 };

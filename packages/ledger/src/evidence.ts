@@ -1,21 +1,32 @@
 /**
- * Evidence leaves: the canonical bytes of an evidence-bearing event, appended to the log as one leaf.
+ * Evidence leaves: the canonical bytes of an evidence-bearing event, appended to the log as one leaf
+ * (docs/evidence-format.md describes the format for third-party verifiers).
  *
- * Leaf data (version 1) is the RFC 8785 canonical JSON of
- * `{v: 1, type, enterpriseUuid, subjectType, subjectId, payloadHash, dataHash?, time, signer?}`:
- * the event's payload itself stays in the platform's database and only its hash (SHA-256 of its canonical
- * JSON) is on the ledger, so a public proof discloses no business data. `dataHash` is the SHA-256 of
- * external content the event is about (a file), so a holder of the content can find and prove its record.
+ * Leaf data is the RFC 8785 canonical JSON of
+ * `{v, type, enterpriseUuid, subjectType, subjectId, payloadHash, dataHash?, time, signer?}`: the event's
+ * payload stays in the platform's database and only a commitment to it is on the ledger.
+ * - v2 (every new event): payloadHash = SHA-256(RFC 8785 `{"payload": <payload>, "salt": "<hex>"}`) with a
+ *   random 32-byte salt per event, kept with the event and disclosed only to those who may see the record.
+ *   A public proof so gives no way to confirm a guess of the payload offline.
+ * - v1 (leaves written before): payloadHash = SHA-256(RFC 8785 payload), unsalted; still verifiable.
+ * `dataHash` is the SHA-256 of external content the event is about (a file), so a holder of the content can
+ * find and prove its record.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
+import { randomBytes } from '@noble/hashes/utils.js';
 import { hex, isHashHex } from './bytes.ts';
 import { canonicalBytes, canonicalize } from './canonical.ts';
 import { leafHash } from './merkle.ts';
 
 export { fromHex, hex } from './bytes.ts';
 
-/** The version of the leaf-data format described above. */
-export const EVIDENCE_LEAF_VERSION = 1;
+/** The leaf format of new events: v2, a salted payload commitment. */
+export const EVIDENCE_LEAF_VERSION = 2;
+/** Leaf formats a verifier accepts: 1 (unsalted payload hash, older leaves) and 2. */
+export type EvidenceLeafVersion = 1 | 2;
+
+/** Size of a v2 payload salt in bytes; its text form is 64 lowercase hex characters. */
+export const EVIDENCE_SALT_BYTES = 32;
 
 export interface EvidenceEvent {
   /** What happened, e.g. 'file.uploaded', 'enterprise.certified', 'company.updated'. */
@@ -26,8 +37,13 @@ export interface EvidenceEvent {
   subjectType: string;
   /** The record's identifier among its kind. */
   subjectId: string;
-  /** JSON data of the event; only its hash enters the leaf. Must be I-JSON; undefined counts as null. */
+  /** JSON data of the event; only its commitment enters the leaf. Must be I-JSON; undefined counts as null. */
   payload: unknown;
+  /**
+   * The payload's salt (64 lowercase hex, {@link newEvidenceSalt}): given, the leaf is v2 and commits to the
+   * salted payload; absent or null, the leaf is v1 (unsalted, only to re-create leaves written before v2).
+   */
+  salt?: string | null | undefined;
   /** SHA-256 (lowercase hex) of external content the event is about, such as an uploaded file. */
   dataHash?: string | null | undefined;
   /** Event time, epoch milliseconds. */
@@ -41,7 +57,7 @@ export interface EvidenceEvent {
 
 /** The JSON object of leaf data: what is canonicalised and hashed into the leaf. */
 export interface EvidenceLeaf {
-  v: typeof EVIDENCE_LEAF_VERSION;
+  v: EvidenceLeafVersion;
   type: string;
   enterpriseUuid: string | null;
   subjectType: string;
@@ -52,9 +68,54 @@ export interface EvidenceLeaf {
   signer?: { did: string; signature: string };
 }
 
-/** Lowercase hex SHA-256 of the payload's RFC 8785 bytes (undefined counts as null). */
+/** v1 payload hash: lowercase hex SHA-256 of the payload's RFC 8785 bytes (undefined counts as null). */
 export function evidencePayloadHash(payload: unknown): string {
   return hex(sha256(canonicalBytes(payload === undefined ? null : payload)));
+}
+
+/** A fresh v2 payload salt: 32 bytes from the platform's CSPRNG (crypto.getRandomValues), lowercase hex. */
+export function newEvidenceSalt(): string {
+  return hex(randomBytes(EVIDENCE_SALT_BYTES));
+}
+
+/** True for a salt in its text form: 64 lowercase hex characters (32 bytes). */
+export function isEvidenceSalt(value: unknown): value is string {
+  return isHashHex(value);
+}
+
+/**
+ * v2 payload hash: lowercase hex SHA-256 of the RFC 8785 bytes of `{"payload": <payload>, "salt": <salt>}`,
+ * that is of `{"payload":` + JCS(payload) + `,"salt":"` + salt + `"}` (members in RFC 8785 order). Throws
+ * TypeError for a salt that is not 64 lowercase hex characters.
+ */
+export function evidenceSaltedPayloadHash(payload: unknown, salt: string): string {
+  if (!isEvidenceSalt(salt)) throw new TypeError('evidence salt must be 64 lowercase hex characters');
+  return hex(sha256(canonicalBytes({ payload: payload === undefined ? null : payload, salt })));
+}
+
+/** The payload hash a leaf of this salt carries: v2 with a salt, v1 without (null). */
+export function evidencePayloadCommitment(payload: unknown, salt: string | null | undefined): string {
+  return salt === null || salt === undefined
+    ? evidencePayloadHash(payload)
+    : evidenceSaltedPayloadHash(payload, salt);
+}
+
+/**
+ * Whether a payload (and, for a v2 leaf, its salt) is what the leaf commits to: the check a party given the
+ * record's data runs. A v1 leaf takes no salt (null), a v2 leaf requires one. Never throws.
+ */
+export function verifyEvidencePayload(
+  leaf: Pick<EvidenceLeaf, 'v' | 'payloadHash'>,
+  payload: unknown,
+  salt: string | null,
+): boolean {
+  try {
+    if (leaf.v === 1) return salt === null && evidencePayloadHash(payload) === leaf.payloadHash;
+    if (leaf.v === 2) return salt !== null && evidenceSaltedPayloadHash(payload, salt) === leaf.payloadHash;
+    return false;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -62,7 +123,7 @@ export function evidencePayloadHash(payload: unknown): string {
  * other property ignored). Throws TypeError on a malformed event or a non-JSON payload.
  */
 export function evidenceLeaf(event: EvidenceEvent): EvidenceLeaf {
-  const { type, enterpriseUuid, subjectType, subjectId, payload, dataHash, time, signer } = event;
+  const { type, enterpriseUuid, subjectType, subjectId, payload, salt, dataHash, time, signer } = event;
   for (const [name, value] of [
     ['type', type],
     ['subjectType', subjectType],
@@ -77,18 +138,21 @@ export function evidenceLeaf(event: EvidenceEvent): EvidenceLeaf {
   if (dataHash !== undefined && dataHash !== null && !isHashHex(dataHash)) {
     throw new TypeError('evidence dataHash must be 64 lowercase hex characters');
   }
+  const salted = salt !== undefined && salt !== null;
+  if (salted && !isEvidenceSalt(salt))
+    throw new TypeError('evidence salt must be 64 lowercase hex characters');
   if (signer !== undefined && signer !== null) {
     if (typeof signer.did !== 'string' || typeof signer.signature !== 'string') {
       throw new TypeError('evidence signer must have string did and signature');
     }
   }
   return {
-    v: EVIDENCE_LEAF_VERSION,
+    v: salted ? 2 : 1,
     type,
     enterpriseUuid,
     subjectType,
     subjectId,
-    payloadHash: evidencePayloadHash(payload),
+    payloadHash: salted ? evidenceSaltedPayloadHash(payload, salt) : evidencePayloadHash(payload),
     ...(dataHash === undefined || dataHash === null ? {} : { dataHash }),
     time,
     ...(signer === undefined || signer === null
@@ -113,7 +177,7 @@ export function evidenceLeafHash(event: EvidenceEvent): Uint8Array {
 }
 
 /**
- * Reads leaf data served with a proof: the parsed leaf when the text is a version-1 evidence leaf in its
+ * Reads leaf data served with a proof: the parsed leaf when the text is a v1 or v2 evidence leaf in its
  * canonical form (so no two texts stand for one record), otherwise null. Never throws.
  */
 export function parseEvidenceLeaf(text: string): EvidenceLeaf | null {
@@ -139,7 +203,7 @@ export function parseEvidenceLeaf(text: string): EvidenceLeaf | null {
   ]);
   if (Object.keys(leaf).some((key) => !allowed.has(key))) return null;
   const nonEmpty = (v: unknown) => typeof v === 'string' && v !== '';
-  if (leaf.v !== EVIDENCE_LEAF_VERSION) return null;
+  if (leaf.v !== 1 && leaf.v !== 2) return null;
   if (!nonEmpty(leaf.type) || !nonEmpty(leaf.subjectType) || !nonEmpty(leaf.subjectId)) return null;
   if (leaf.enterpriseUuid !== null && !nonEmpty(leaf.enterpriseUuid)) return null;
   if (!isHashHex(leaf.payloadHash)) return null;

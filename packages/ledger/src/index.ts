@@ -39,14 +39,20 @@ export {
 export type { BlockChainFailure, BlockChainResult, BlockHeader, SignedBlock } from './block.ts';
 export {
   EVIDENCE_LEAF_VERSION,
+  EVIDENCE_SALT_BYTES,
   evidenceLeaf,
   evidenceLeafData,
   evidenceLeafHash,
   evidenceLeafText,
+  evidencePayloadCommitment,
   evidencePayloadHash,
+  evidenceSaltedPayloadHash,
+  isEvidenceSalt,
+  newEvidenceSalt,
   parseEvidenceLeaf,
+  verifyEvidencePayload,
 } from './evidence.ts';
-export type { EvidenceEvent, EvidenceLeaf } from './evidence.ts';
+export type { EvidenceEvent, EvidenceLeaf, EvidenceLeafVersion } from './evidence.ts';
 export {
   addressOfPublicKey,
   ethrDidAddress,

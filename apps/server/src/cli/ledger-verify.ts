@@ -57,7 +57,8 @@ async function main(): Promise<number> {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const summary =
       `${report.blocks} blocks, ${report.treeSize} leaves (${report.sealedEvents} sealed events, ` +
-      `${report.unsealedEvents} not sealed yet), ${report.checkedFiles} files and ` +
+      `${report.unsealedEvents} not sealed yet), ${report.v1Events} of the events v1 (unsalted, before ` +
+      `leaf v2), ${report.checkedFiles} files and ` +
       `${report.checkedCertificates} certificates re-checked, ${report.anchors} anchors; ` +
       `platform key ${publicKeyHex}; ${seconds}s`;
     if (report.ok) {

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { TCertification, TCompanyForm } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { certificates, certifications, enterpriseUsers, enterprises, users } from '../../db/schema.ts';
@@ -128,19 +129,38 @@ export const FORM_UPLOADS = [
 
 export const uploadKeysOf = (form: TCompanyForm): string[] => FORM_UPLOADS.map(([field]) => form[field]);
 
-// Serialises certificate numbering between concurrent approvals (any constant unique to this use).
-const CERTIFICATE_NUMBER_LOCK = 0x54484345;
+// Crockford's base32 (no I, L, O, U): unambiguous to read out and type.
+const CERTIFICATE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** Random characters of a certificate number: 16 base32 characters, 80 bits from the CSPRNG. */
+export const CERTIFICATE_RANDOM_CHARS = 16;
+/** A certificate number as issued since numbers became random; older ones are `TH-CERT-<year>-<6 digits>`. */
+export const CERTIFICATE_NUMBER_PATTERN = /^TH-CERT-\d{4}-[0-9A-HJKMNP-TV-Z]{16}$/;
 
-/** 'TH-CERT-<year>-<6-digit sequence>', the sequence restarting each year. */
+/** The random part of a certificate number: 10 CSPRNG bytes as 16 base32 characters. */
+function randomCertificatePart(): string {
+  const bytes = randomBytes((CERTIFICATE_RANDOM_CHARS * 5) / 8);
+  let bits = 0n;
+  for (const b of bytes) bits = (bits << 8n) | BigInt(b);
+  let out = '';
+  for (let i = CERTIFICATE_RANDOM_CHARS - 1; i >= 0; i--)
+    out += CERTIFICATE_ALPHABET[Number((bits >> BigInt(i * 5)) & 31n)];
+  return out;
+}
+
+/**
+ * 'TH-CERT-<year>-<16 random base32 characters>'. Random, not sequential, so that a number tells nothing of
+ * the others: the public credential endpoint serves any certificate by its number, and sequential numbers
+ * let anyone enumerate every certified enterprise. Numbers issued before (6-digit sequences) stay valid.
+ * The unique index stays the guarantee; a number already taken (2^-80 odds) is drawn again.
+ */
 export async function nextCertificateNumber(tx: Db, issuedAt: Date): Promise<string> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CERTIFICATE_NUMBER_LOCK}::bigint)`);
-  const prefix = `TH-CERT-${issuedAt.getUTCFullYear()}-`;
-  const [last] = await tx
-    .select({ number: certificates.number })
-    .from(certificates)
-    .where(like(certificates.number, `${prefix}%`))
-    .orderBy(desc(certificates.number))
-    .limit(1);
-  const sequence = last ? Number(last.number.slice(prefix.length)) + 1 : 1;
-  return `${prefix}${String(sequence).padStart(6, '0')}`;
+  for (;;) {
+    const number = `TH-CERT-${issuedAt.getUTCFullYear()}-${randomCertificatePart()}`;
+    const [taken] = await tx
+      .select({ id: certificates.id })
+      .from(certificates)
+      .where(eq(certificates.number, number))
+      .limit(1);
+    if (!taken) return number;
+  }
 }

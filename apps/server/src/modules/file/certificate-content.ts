@@ -35,6 +35,8 @@ export interface EvidenceFacts {
   /** The content's SHA-256 (an upload), when the record is about content. */
   dataHash: string | null;
   payloadHash: string;
+  /** Whether payloadHash is a v2 salted commitment (docs/evidence-format.md) rather than a v1 plain hash. */
+  payloadSalted: boolean;
   time: number;
   block: { height: number; hash: string; time: number };
   anchor: TAnchor | null;
@@ -143,7 +145,9 @@ export function evidenceCertificate(facts: EvidenceFacts, ctx: PrintContext): Ce
     mono(l.rows.subjectId, facts.subjectId),
     ...(facts.fileName ? [text(l.rows.fileName, shorten(facts.fileName))] : []),
     mono(l.rows.txHash, facts.leafHash),
-    facts.dataHash ? mono(l.rows.fileHash, facts.dataHash) : mono(l.rows.payloadHash, facts.payloadHash),
+    facts.dataHash
+      ? mono(l.rows.fileHash, facts.dataHash)
+      : mono(facts.payloadSalted ? l.rows.saltedPayloadHash : l.rows.payloadHash, facts.payloadHash),
     text(l.rows.txTime, time(facts.time)),
     text(l.rows.chainHeight, String(facts.block.height)),
     mono(l.rows.chainHash, facts.block.hash),

@@ -1,9 +1,10 @@
 import { inArray, sql } from 'drizzle-orm';
 import {
   evidenceLeafText,
-  evidencePayloadHash,
+  evidenceSaltedPayloadHash,
   hex,
   leafHash,
+  newEvidenceSalt,
   signPayloadHash,
   type EvidenceEvent,
 } from '@tracehub/ledger';
@@ -19,7 +20,7 @@ export interface NewEvidence {
   enterpriseUuid: string | null;
   subjectType: string;
   subjectId: string;
-  /** The record's data as evidence (JSON); only its hash is on the ledger. */
+  /** The record's data as evidence (JSON); only its salted commitment is on the ledger. */
   payload: unknown;
   /** SHA-256 (hex) of external content the record is about, such as a file. */
   dataHash?: string | null;
@@ -40,10 +41,11 @@ export interface AppendedEvidence {
 }
 
 /**
- * Records evidence of a business change in the caller's transaction: computes the leaf (RFC 8785 leaf data,
- * RFC 9162 leaf hash), signs the payload hash with the enterprise's secp256k1 key when it has one, and
- * inserts the event unsealed. Committed with the change or rolled back with it, so there is never a change
- * without its evidence or the reverse; the sealer puts it into the next block.
+ * Records evidence of a business change in the caller's transaction: draws the payload's salt, computes the
+ * v2 leaf (RFC 8785 leaf data committing to the salted payload, RFC 9162 leaf hash), signs the payload hash
+ * with the enterprise's secp256k1 key when it has one, and inserts the event unsealed. Committed with the
+ * change or rolled back with it, so there is never a change without its evidence or the reverse; the sealer
+ * puts it into the next block.
  *
  * `tx` is the business change's transaction: the tenant transaction (row-level security lets it append
  * its own enterprise's events) or a platform transaction.
@@ -68,11 +70,14 @@ export async function appendEvidenceBatch(
   // Payloads are kept as the JSON they hash to: what jsonb gives back must hash the same.
   const prepared = events.map((e) => {
     const payload: unknown = e.payload === undefined ? null : JSON.parse(JSON.stringify(e.payload));
-    const payloadHash = evidencePayloadHash(payload);
+    // A fresh CSPRNG salt per event (v2 leaf): a public proof no longer confirms guesses of the payload.
+    const salt = newEvidenceSalt();
+    const payloadHash = evidenceSaltedPayloadHash(payload, salt);
     const signer = e.enterpriseUuid ? signers.get(e.enterpriseUuid) : undefined;
     return {
       event: e,
       payload,
+      salt,
       payloadHash,
       signer: signer ? { did: signer.did, signature: signPayloadHash(payloadHash, signer.secretKey) } : null,
       time: (e.time ?? new Date()).getTime(),
@@ -81,7 +86,7 @@ export async function appendEvidenceBatch(
 
   const out = new Array<AppendedEvidence | undefined>(events.length);
   let pending = prepared.map((p, i) => ({ ...p, i }));
-  // Two events identical to the millisecond would share a leaf hash; the later one moves on by 1 ms.
+  // Two events sharing a leaf hash (only with equal salts: practically never) move the later one on by 1 ms.
   for (let attempt = 0; pending.length > 0; attempt++) {
     if (attempt > 1000) throw new Error('appendEvidence: could not find a free leaf time');
     const rows = pending.map((p) => {
@@ -91,6 +96,7 @@ export async function appendEvidenceBatch(
         subjectType: p.event.subjectType,
         subjectId: p.event.subjectId,
         payload: p.payload,
+        salt: p.salt,
         dataHash: p.event.dataHash ?? null,
         time: p.time,
         signer: p.signer,
@@ -108,6 +114,7 @@ export async function appendEvidenceBatch(
           // A JSON null payload is the jsonb value null, not SQL NULL.
           payload: p.payload === null ? sql`'null'::jsonb` : p.payload,
           payloadHash: p.payloadHash,
+          salt: p.salt,
           dataHash: p.event.dataHash ?? null,
           signerDid: p.signer?.did ?? null,
           signature: p.signer?.signature ?? null,
@@ -118,7 +125,7 @@ export async function appendEvidenceBatch(
     const inserted = new Map<string, number>();
     const seen = new Set<string>();
     const unique = rows.filter((r) => !seen.has(r.values.leafHash) && seen.add(r.values.leafHash));
-    // 13 parameters a row: 2,000 rows stay far below PostgreSQL's 65,535.
+    // 14 parameters a row: 2,000 rows stay far below PostgreSQL's 65,535.
     for (let start = 0; start < unique.length; start += 2000) {
       const chunk = unique.slice(start, start + 2000);
       const result = await tx

@@ -8,7 +8,7 @@ import {
   canonicalize,
   consistencyProofFromSubtrees,
   evidenceLeafText,
-  evidencePayloadHash,
+  evidencePayloadCommitment,
   fromHex,
   hex,
   isHashHex,
@@ -54,6 +54,8 @@ export interface LedgerReport {
   unsealedEvents: number;
   checkedFiles: number;
   checkedCertificates: number;
+  /** Events whose leaf is v1 (unsalted payload hash, written before v2): valid, but open to guesses. */
+  v1Events: number;
   anchors: number;
 }
 
@@ -90,7 +92,7 @@ export async function verifyLedger(db: Db, opts: VerifyOptions): Promise<LedgerR
     if (problems.length < maxProblems) problems.push(p);
     else truncated = true;
   };
-  const stats = { sealedEvents: 0, unsealedEvents: 0, checkedFiles: 0, checkedCertificates: 0 };
+  const stats = { sealedEvents: 0, unsealedEvents: 0, checkedFiles: 0, checkedCertificates: 0, v1Events: 0 };
 
   // 1. The block chain.
   const blocks = await db.select().from(ledgerBlocks).orderBy(asc(ledgerBlocks.height));
@@ -195,6 +197,7 @@ export async function verifyLedger(db: Db, opts: VerifyOptions): Promise<LedgerR
     for (const event of batch) {
       const index = Number(event.leafIndex);
       stats.sealedEvents++;
+      if (event.salt === null) stats.v1Events++;
       if (index > expected) await fillGap(expected, index, nodes);
       expected = index + 1;
       const at = { location: `leaf ${index} (event ${event.id})`, leafIndex: index, eventId: event.id };
@@ -230,6 +233,7 @@ export async function verifyLedger(db: Db, opts: VerifyOptions): Promise<LedgerR
     if (batch.length === 0) break;
     for (const event of batch) {
       stats.unsealedEvents++;
+      if (event.salt === null) stats.v1Events++;
       const at = { location: `event ${event.id} (unsealed)`, eventId: event.id };
       for (const message of eventProblems(event, enterpriseDid)) report({ ...at, message });
       if (event.blockHeight !== null) report({ ...at, message: 'has a block height but no leaf index' });
@@ -288,7 +292,10 @@ function eventProblems(event: EventRow, enterpriseDid: Map<string, string | null
     out.push('leaf data does not hash to the leaf hash');
   const leaf = parseEvidenceLeaf(event.leafData);
   if (!leaf) out.push('leaf data is not a canonical evidence leaf');
-  const payloadHash = safe(() => evidencePayloadHash(event.payload));
+  // v2 leaves commit to the payload under the stored salt, v1 leaves (written before, no salt) without.
+  if (leaf && (leaf.v === 2) !== (event.salt !== null))
+    out.push(leaf.v === 2 ? 'v2 leaf without its salt' : 'v1 leaf with a salt');
+  const payloadHash = safe(() => evidencePayloadCommitment(event.payload, event.salt));
   if (payloadHash !== event.payloadHash) out.push('payload does not match its payload hash');
   if (leaf && leaf.payloadHash !== event.payloadHash) out.push('payload hash differs from the leaf data');
   const recomputed = safe(() =>
@@ -298,6 +305,7 @@ function eventProblems(event: EventRow, enterpriseDid: Map<string, string | null
       subjectType: event.subjectType,
       subjectId: event.subjectId,
       payload: event.payload,
+      salt: event.salt,
       dataHash: event.dataHash,
       time: event.createdAt.getTime(),
       signer:

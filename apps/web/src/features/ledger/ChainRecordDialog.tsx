@@ -126,7 +126,8 @@ function ProofProblem({
  */
 export function ChainRecordDialog({ hash, onClose }: { hash: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const { state, refresh, refreshing } = useVerifiedProof(hash);
+  // Signed in: the record's content is checked against its salted payload hash too, when it is ours to see.
+  const { state, refresh, refreshing } = useVerifiedProof(hash, { withContent: true });
   return (
     <AppDialog
       open

@@ -1,6 +1,6 @@
 import { ERRORS, type TInclusionProof } from '@tracehub/contract';
 import { isApiError } from '../../api/errors';
-import { verifyProof, type TProofVerification } from './verifyProof';
+import { verifyProof, type TProofVerification, type TRecordContent } from './verifyProof';
 
 /** What the browser knows about a hash's record: nothing asked, loading, not on the ledger (yet), or verified. */
 export type TProofState =
@@ -27,11 +27,13 @@ interface TQueryLike<T> {
 /**
  * The state of a hash's proof from the two queries (proof, platform key): ledger errors become their own
  * states, other failures an error with the client's message; a complete pair is verified here, in the browser.
+ * `content` (the record's payload and salt, for members who may see it) adds the payload check.
  */
 export function proofState(
   hash: string | null,
   proof: TQueryLike<TInclusionProof>,
   key: TQueryLike<{ publicKey: string; keyId: string }>,
+  content?: TRecordContent | null,
 ): TProofState {
   if (hash === null) return { status: 'idle' };
   if (proof.error) {
@@ -48,7 +50,7 @@ export function proofState(
     proof: proof.data,
     publicKey: key.data.publicKey,
     keyId: key.data.keyId,
-    verification: verifyProof(proof.data, key.data.publicKey, hash),
+    verification: verifyProof(proof.data, key.data.publicKey, hash, content),
   };
 }
 

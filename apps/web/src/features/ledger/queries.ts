@@ -7,6 +7,8 @@ export const ledgerKeys = {
     [...ledgerKeys.all, 'list', request] as const,
   byHash: (hash: string) => [...ledgerKeys.all, 'byHash', hash] as const,
   proof: (hash: string) => [...ledgerKeys.all, 'proof', hash] as const,
+  /** A record's content and salt (/graph/getEvidence), for the members who may see it. */
+  evidence: (hash: string) => [...ledgerKeys.all, 'evidence', hash] as const,
   platformKey: () => [...ledgerKeys.all, 'platformKey'] as const,
   /** A business record's files with their upload evidence (/file/list). */
   attachments: (bizType: TFileBizType, bizNo: string) =>

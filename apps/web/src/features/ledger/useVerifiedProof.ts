@@ -11,8 +11,12 @@ export type { TProofState } from './proofState';
 /**
  * Fetches a record's inclusion proof (by txHash or data hash) and the platform key from the public ledger
  * API and verifies the proof in the browser. Errors are shown by the caller, not toasted.
+ *
+ * With `withContent` (the console, signed in to the record's enterprise), the record's content and salt
+ * (/graph/getEvidence) are fetched too and checked against the proven leaf's payload hash; the public page
+ * never asks for them. Without content (not the member's to see, or not loaded) that check does not apply.
  */
-export function useVerifiedProof(hash: string | null | undefined) {
+export function useVerifiedProof(hash: string | null | undefined, { withContent = false } = {}) {
   const wanted = hash ? hash.trim().toLowerCase() : '';
   const valid = isHashHex(wanted) ? wanted : null;
   const proof = useQuery({
@@ -27,12 +31,30 @@ export function useVerifiedProof(hash: string | null | undefined) {
     enabled: valid !== null,
     staleTime: Infinity,
   });
+  const evidence = useQuery({
+    queryKey: ledgerKeys.evidence(valid ?? ''),
+    queryFn: ({ signal }) => call(api.ledger.getEvidence, { hash: valid ?? '' }, { silent: true, signal }),
+    enabled: valid !== null && withContent,
+    staleTime: 0,
+    retry: false,
+  });
+  const content = evidence.data?.content ?? null;
   const state = useMemo(
-    () => proofState(valid, { data: proof.data, error: proof.error }, { data: key.data, error: key.error }),
-    [valid, proof.data, proof.error, key.data, key.error],
+    () =>
+      proofState(
+        valid,
+        { data: proof.data, error: proof.error },
+        { data: key.data, error: key.error },
+        content,
+      ),
+    [valid, proof.data, proof.error, key.data, key.error, content],
   );
   const refresh = async () => {
-    await Promise.all([proof.refetch(), key.error ? key.refetch() : Promise.resolve()]);
+    await Promise.all([
+      proof.refetch(),
+      key.error ? key.refetch() : Promise.resolve(),
+      withContent ? evidence.refetch() : Promise.resolve(),
+    ]);
   };
   return { state, refresh, refreshing: proof.isFetching || key.isFetching };
 }

@@ -7,6 +7,7 @@ import {
   leafHash,
   parseEvidenceLeaf,
   verifyBlockSignature,
+  verifyEvidencePayload,
   verifyInclusion,
   verifyPayloadSignature,
   type EvidenceLeaf,
@@ -21,8 +22,18 @@ import type { TInclusionProof } from '@tracehub/contract';
  * - `blockHash`: the block hash is the SHA-256 of the header's RFC 8785 bytes;
  * - `signature`: the header carries a valid Ed25519 signature by the platform key.
  * A record an enterprise signed also gets `signer`: its secp256k1 signature recovers to its DID's address.
+ * `payload` applies when the record's content was given (a member who may see the record, /graph/getEvidence):
+ * the content with its salt hashes to the leaf's payloadHash (v2; v1: the content alone).
  */
-export const PROOF_CHECKS = ['record', 'query', 'inclusion', 'blockHash', 'signature', 'signer'] as const;
+export const PROOF_CHECKS = [
+  'record',
+  'query',
+  'inclusion',
+  'blockHash',
+  'signature',
+  'signer',
+  'payload',
+] as const;
 export type TProofCheck = (typeof PROOF_CHECKS)[number];
 
 export interface TProofVerification {
@@ -36,9 +47,15 @@ export interface TProofVerification {
   computedBlockHash: string | null;
 }
 
-/** The evidence leaf a proof's data holds (packages/ledger, version 1), or null when it is not one. */
+/** The evidence leaf a proof's data holds (packages/ledger, v1 or v2), or null when it is not one. */
 export type TLeafEvent = EvidenceLeaf;
 export const leafEvent = (leafData: string): TLeafEvent | null => parseEvidenceLeaf(leafData);
+
+/** A record's content as its owner's members receive it: the payload and its salt (null for a v1 leaf). */
+export interface TRecordContent {
+  payload: unknown;
+  salt: string | null;
+}
 
 const utf8 = new TextEncoder();
 
@@ -63,11 +80,13 @@ function safe<T>(compute: () => T, fallback: T): T {
  * signature. The server's claims (leafHash, block.hash) are compared, never trusted. Never throws.
  *
  * @param query the hash the user asked about; omitted, the record is taken as the one asked for.
+ * @param content the record's payload and salt (null for a v1 leaf), when the caller may see the record.
  */
 export function verifyProof(
   proof: TInclusionProof,
   platformPublicKey: string,
   query?: string,
+  content?: TRecordContent | null,
 ): TProofVerification {
   const header = proof.block.header;
   const computedLeafHash = safe(() => hex(leafHash(utf8.encode(proof.leafData))), null);
@@ -101,6 +120,8 @@ export function verifyProof(
     blockHash: computedBlockHash !== null && computedBlockHash === proof.block.hash,
     signature: verifyBlockSignature(header, proof.block.signature, platformPublicKey),
     signer: signer && leaf ? verifyPayloadSignature(leaf.payloadHash, signer.signature, signer.did) : null,
+    // Checked against the publicly proven leaf, never against what the content's answer says of itself.
+    payload: content ? leaf !== null && verifyEvidencePayload(leaf, content.payload, content.salt) : null,
   };
   return {
     ok: PROOF_CHECKS.every((check) => checks[check] !== false),

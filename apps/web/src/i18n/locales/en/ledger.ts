@@ -118,6 +118,8 @@ export const ledger: typeof zh = {
     blockHash: 'The block hash matches the block header (RFC 8785 + SHA-256)',
     signature: "The block header carries a valid signature by the platform's Ed25519 key",
     signer: "The submitting enterprise's signature of the record matches its DID (secp256k1)",
+    payload:
+      "The record's content, with its secret salt, hashes to the data hash on the ledger (SHA-256 of RFC 8785 {payload, salt})",
     passed: 'Passed',
     notPassed: 'Failed',
   },

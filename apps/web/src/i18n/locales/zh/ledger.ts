@@ -113,6 +113,7 @@ export const ledger = {
     blockHash: '区块哈希与区块头一致（RFC 8785 + SHA-256）',
     signature: '区块头带有平台 Ed25519 公钥的有效签名',
     signer: '提交企业对记录的签名与其 DID 一致（secp256k1）',
+    payload: '记录内容连同其保密盐值的哈希与链上数据哈希一致（RFC 8785 {payload, salt} 的 SHA-256）',
     passed: '通过',
     notPassed: '未通过',
   },
