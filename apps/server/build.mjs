@@ -7,8 +7,9 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@tracehub/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The sheet worker runs in a worker thread of its own (platform/imports/sheet-thread.ts): its own bundle.
+  entryPoints: { main: 'src/main.ts', 'sheet-worker': 'src/platform/imports/sheet-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

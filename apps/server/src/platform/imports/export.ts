@@ -64,7 +64,7 @@ export function exportFormat(lang: TLang, tz: string | undefined): ExportFormat 
   };
 }
 
-/** The export workbook: headers in the request's language, one row per record, every text cell neutralised. */
+/** The export workbook: headers in the request's language, one row per record, every text a string cell. */
 export function exportWorkbook<T>(exporter: Exporter<never, T>, rows: readonly T[], format: ExportFormat) {
   return writeWorkbook(
     exporter.title[format.lang],

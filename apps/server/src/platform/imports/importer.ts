@@ -67,8 +67,10 @@ export interface Importer<Row, Prepared = Row> {
    */
   prepareRows?(ctx: ImportContext, rows: readonly Row[]): Promise<readonly PreparedRow<Prepared>[]>;
   /**
-   * Writes the rows, each with its evidence (appendEvidenceBatch), in `ctx.db`. Throwing rolls the whole
-   * chunk back; the pipeline then retries its rows one by one, so one bad row fails alone.
+   * Writes the rows, each with its evidence (appendEvidenceBatch), in `ctx.db`. A chunk's rows come in a few
+   * calls (slices of its prepared rows, in order) within the chunk's one transaction, so that signing their
+   * evidence leaves the event loop free in between. Throwing rolls the whole chunk back; the pipeline then
+   * retries its rows one by one, so one bad row fails alone.
    */
   insertRows(ctx: ImportContext, rows: readonly Prepared[]): Promise<void>;
 }

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   ERRORS,
   FILE_TYPES,
-  describeIssue,
   isAllowedFile,
   validationMessage,
   type TErrorKey,
@@ -18,15 +17,8 @@ import { AppError } from '../errors.ts';
 import { JobInterrupted, defineJob, type JobContext } from '../jobs/queue.ts';
 import { storageKeyOf } from '../storage.ts';
 import { withTenant } from '../tenancy.ts';
-import {
-  importerOf,
-  type ImportColumn,
-  encodeKey,
-  type ImportContext,
-  type Importer,
-  type NaturalKey,
-  type PreparedRow,
-} from './importer.ts';
+import { importerOf, encodeKey, type ImportContext, type Importer, type PreparedRow } from './importer.ts';
+import { isWritable, type PlannedRow } from './plan.ts';
 import {
   importRecordRow,
   insertImportRecord,
@@ -35,7 +27,7 @@ import {
   updateImportRecord,
   type RowOutcomes,
 } from './records.ts';
-import { readImportSheet, type SheetRow } from './workbook-read.ts';
+import { readSheetOffThread } from './sheet-thread.ts';
 import { writeWorkbook } from './workbook-write.ts';
 
 /**
@@ -46,8 +38,17 @@ import { writeWorkbook } from './workbook-write.ts';
  * last chunk. A row is written entirely or not at all; the refused ones make the error log.
  */
 
-/** Rows per transaction: large enough for few round trips, small enough to keep a transaction short. */
-const CHUNK_ROWS = 500;
+/**
+ * Rows per transaction: large enough for few round trips, small enough to keep a transaction short. PGlite
+ * has a single connection that every other request waits for while a chunk is written, so its chunks are
+ * a twentieth as long (tens of milliseconds), and the API keeps answering during an import.
+ */
+export const importChunkRows = (dbKind: AppDeps['dbKind']): number => (dbKind === 'pglite' ? 25 : 500);
+/**
+ * Rows per insertRows call within a chunk's transaction: writing a row signs its evidence on the event loop
+ * (about half a millisecond each), so a chunk is written in slices that leave the loop free in between.
+ */
+const INSERT_SLICE_ROWS = 25;
 
 const ZImportJob = z.object({
   importId: z.string(),
@@ -61,8 +62,9 @@ const importJob = defineJob({
   kind: 'import',
   payload: ZImportJob,
   run: runImport,
-  // The job itself kept failing (not the file): the record says so instead of staying "running".
-  onFailed: (deps, job) => failImport(deps, job, 'INTERNAL'),
+  // The job itself kept failing or killing its process (not the file): the record says so, in the
+  // catalogue's words in both languages, instead of staying "running".
+  onFailed: (deps, job) => failImport(deps, job, 'IMPORT_GAVE_UP'),
 });
 
 /**
@@ -123,70 +125,27 @@ async function runImport(deps: AppDeps, job: ImportJob, ctx: JobContext): Promis
   const content = await deps.storage.get(record.storageKey);
   if (!content) throw new Error(`the workbook of import ${record.id} is missing from the storage`);
 
-  const sheet = await readImportSheet(content, importer.columns);
+  // Read and validated in a worker thread, within memory and time limits: the API keeps answering.
+  const sheet = await readSheetOffThread(content, importer.kind, record.lang);
   if ('failure' in sheet) return failImport(deps, job, sheet.failure);
-  const planned = planRows(importer, sheet.rows, record.lang);
+  const planned = sheet.rows;
   if (record.importNum !== planned.length) {
     await withTenant(deps.db, tenant, (tx) =>
       updateImportRecord(tx, tenant, record.id, { importNum: planned.length }),
     );
   }
   // A resumed import starts after the rows its earlier run committed.
-  for (let start = record.processed; start < planned.length; start += CHUNK_ROWS) {
+  const chunkRows = importChunkRows(deps.dbKind);
+  for (let start = record.processed; start < planned.length; start += chunkRows) {
     if (ctx.stopping()) throw new JobInterrupted();
-    const chunk = planned.slice(start, start + CHUNK_ROWS);
+    const chunk = planned.slice(start, start + chunkRows);
     await writeChunk(deps, tenant, job.importId, importer, chunk, start, record.lang, ctx);
     await ctx.progress({ processed: start + chunk.length, total: planned.length });
+    // Back to the event loop between chunks: PGlite answers in promise callbacks, so without this the next
+    // chunk would start before the server even reads the requests that arrived meanwhile.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   await completeImport(deps, tenant, job.importId, importer, record.lang);
-}
-
-/** A row to write (validated, first of its key in the file), or a refused one with its reasons. */
-type PlannedRow = SheetRow &
-  ({ row: unknown; key: NaturalKey } | { refused: 'invalid' | 'exists'; reasons: string[] });
-
-const isWritable = (p: PlannedRow): p is SheetRow & { row: unknown; key: NaturalKey } => 'key' in p;
-
-/** The schema's input from a row's cells: empty cells are absent, others read as the column says. */
-function rowInput(columns: readonly ImportColumn[], cells: readonly string[]): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
-  columns.forEach((column, i) => {
-    const text = cells[i] ?? '';
-    if (text.trim() !== '') input[column.key] = column.read ? column.read(text) : text;
-  });
-  return input;
-}
-
-/** Validates every row and finds the repeats of a key within the file (the first occurrence is kept). */
-function planRows(importer: Importer<unknown>, rows: readonly SheetRow[], lang: TLang): PlannedRow[] {
-  const headerOf = new Map(importer.columns.map((c) => [c.key, c[lang]]));
-  const firstRowOf = new Map<string, number>();
-  return rows.map((sheetRow): PlannedRow => {
-    const input = rowInput(importer.columns, sheetRow.cells);
-    const parsed = importer.schema.safeParse(input);
-    if (!parsed.success) {
-      // Messages name the column as its header says, in the importer's language. Zod leaves the input out
-      // of its issues; without it a cell of the wrong type (text in a yes/no column) would read as missing.
-      const reasons = parsed.error.issues.map((issue) => {
-        const key = String(issue.path[0]);
-        const header = headerOf.get(key);
-        const located = { ...issue, input: issue.input ?? input[key] } as typeof issue;
-        return describeIssue(header ? { ...located, path: [header, ...issue.path.slice(1)] } : located, lang);
-      });
-      return { ...sheetRow, refused: 'invalid', reasons };
-    }
-    const key = importer.naturalKey(parsed.data);
-    const first = firstRowOf.get(encodeKey(key));
-    if (first !== undefined) {
-      return {
-        ...sheetRow,
-        refused: 'exists',
-        reasons: [validationMessage('v.import.duplicate', lang, { row: first })],
-      };
-    }
-    firstRowOf.set(encodeKey(key), sheetRow.rowNumber);
-    return { ...sheetRow, row: parsed.data, key };
-  });
 }
 
 /**
@@ -230,7 +189,10 @@ async function writeRows(
       if (p && 'row' in p) writable.push(p.row);
       else unprepared.set(c.rowNumber, p?.reasons ?? [validationMessage('v.import.notSaved', lang)]);
     });
-    if (writable.length) await importer.insertRows(ctx, writable);
+    for (let i = 0; i < writable.length; i += INSERT_SLICE_ROWS) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      await importer.insertRows(ctx, writable.slice(i, i + INSERT_SLICE_ROWS));
+    }
     const existsReason = validationMessage('v.import.exists', lang);
     const refused: RowOutcomes['refused'] = rows.flatMap((r) => {
       if (!isWritable(r))
@@ -321,7 +283,10 @@ async function completeImport(
   );
 }
 
-/** The import failed as a whole; nothing of it was written. */
+/**
+ * The import failed as a whole: its file could not be used (nothing of it was written), or its job was given
+ * up (the chunks it committed stay, as its counts say).
+ */
 async function failImport(deps: AppDeps, job: ImportJob, reason: TErrorKey): Promise<void> {
   const tenant: Tenant = { enterpriseUuid: job.enterpriseUuid, userId: job.userId };
   await withTenant(deps.db, tenant, (tx) =>

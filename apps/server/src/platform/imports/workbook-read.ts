@@ -1,6 +1,7 @@
-import ExcelJS from 'exceljs';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { LIMITS, detectFileKind, type TErrorKey } from '@tracehub/contract';
 import type { ImportColumn } from './importer.ts';
+import { InflateBudget, ZipTooLarge, streamEntryText, zipDirectory, type ZipEntry } from './xlsx-zip.ts';
 
 /** A data row of the sheet: its worksheet row number and its cells as text, in the importer's column order. */
 export interface SheetRow {
@@ -8,80 +9,304 @@ export interface SheetRow {
   cells: string[];
 }
 
-/** The data rows, or why the file cannot be imported at all (a catalogue key: the record's errorCode). */
-export type SheetResult = { rows: SheetRow[] } | { failure: TErrorKey };
+/**
+ * The data rows, or why the file cannot be imported at all (a catalogue key: the record's errorCode); with
+ * the bytes the workbook inflated to while it was read (never more than the limit).
+ */
+export type SheetResult = ({ rows: SheetRow[] } | { failure: TErrorKey }) & { inflatedBytes: number };
 
 /** The header row must be among the first rows that have content (a title row above it is common). */
 const HEADER_SEARCH_ROWS = 10;
 /**
- * Most a workbook may inflate to (the sizes its zip directory declares): a 20,000-row sheet is a few tens of
- * megabytes of XML, a 5 MB "zip bomb" could be gigabytes.
+ * Most a workbook may inflate to, counted while it inflates (whatever its zip directory declares): a
+ * 20,000-row sheet is a few tens of megabytes of XML, a 5 MB "zip bomb" could be gigabytes.
  */
-const MAX_INFLATED_BYTES = 100 * 1024 * 1024;
+export const MAX_INFLATED_BYTES = 100 * 1024 * 1024;
+/** Excel's own bounds: a row or column beyond them is no sheet Excel wrote. */
+const MAX_SHEET_ROW = 1_048_576;
+const MAX_SHEET_COLUMN = 16_384;
+
+export interface SheetReadLimits {
+  maxInflatedBytes?: number;
+}
+
+/** Stops the reading of a sheet with the reason the import fails for. */
+class SheetStop extends Error {
+  constructor(readonly failure: TErrorKey) {
+    super(failure);
+  }
+}
 
 /**
- * Reads the first worksheet of an uploaded workbook: finds the header row (each column by its zh or en header,
- * in any order), then collects the data rows, skipping empty ones; more than LIMITS.bulkImportMaxRows data
- * rows is a failure. Old .xls (BIFF) files, which ExcelJS cannot read, and anything that is not a readable
+ * Reads the first worksheet of an uploaded workbook: finds the header row (each column by its zh or en
+ * header, in any order), then collects the data rows, skipping empty ones; more than
+ * LIMITS.bulkImportMaxRows data rows is a failure. Old .xls (BIFF) files and anything that is not a readable
  * xlsx are failures, never exceptions.
  *
- * The whole workbook is loaded (its inflated size is bounded first): ExcelJS 4.4's streaming reader races on
- * the order of zip entries and intermittently loses the workbook part or the shared strings of files that
- * ExcelJS itself wrote (exceljs/exceljs#3064), which includes our own templates.
+ * The work is bounded by the sheet's real content, not by what it claims: the zip's parts are inflated as
+ * streams with every byte counted (MAX_INFLATED_BYTES), the sheet XML is parsed as it inflates (SAX), only
+ * rows with content are kept and only their cells in the importer's columns, and reading stops at the first
+ * row past the limit. Row and column numbers are never used to size anything, so a sheet whose one row is
+ * numbered 100,000,000 costs what one row costs (and is refused: Excel ends at row 1,048,576).
+ *
+ * Cells read as ExcelJS's full loader read them (the reader this replaces): shared and inline strings (rich
+ * text joined), numbers, booleans as TRUE/FALSE, errors as their text, formulas as their cached result,
+ * numbers in a date style as dates, and merged ranges repeat their first cell.
  */
 export async function readImportSheet(
   content: Buffer,
   columns: readonly ImportColumn[],
+  limits: SheetReadLimits = {},
 ): Promise<SheetResult> {
+  const budget = new InflateBudget(limits.maxInflatedBytes ?? MAX_INFLATED_BYTES);
+  const failed = (failure: TErrorKey): SheetResult => ({ failure, inflatedBytes: budget.used });
   const kind = detectFileKind(content);
-  if (kind === 'ole') return { failure: 'IMPORT_XLS_UNSUPPORTED' };
-  if (kind !== 'zip' || !inflatesWithinLimit(content)) return { failure: 'IMPORT_FILE_UNREADABLE' };
-
-  const workbook = new ExcelJS.Workbook();
+  if (kind === 'ole') return failed('IMPORT_XLS_UNSUPPORTED');
+  if (kind !== 'zip') return failed('IMPORT_FILE_UNREADABLE');
   try {
-    // ExcelJS types its argument with an older Buffer declaration than @types/node 20.
-    await workbook.xlsx.load(content as unknown as ExcelJS.Buffer);
-  } catch {
-    return { failure: 'IMPORT_FILE_UNREADABLE' };
+    const entries = zipDirectory(content);
+    // What the directory declares is checked first (a cheap refusal); what inflates is counted regardless.
+    let declared = 0;
+    for (const entry of entries.values()) declared += entry.declaredSize;
+    if (declared > budget.limit) return failed('IMPORT_INFLATED_TOO_LARGE');
+
+    const part = (name: string) => entries.get(name);
+    const book = await readWorkbookPart(content, part, budget);
+    if (!book) return failed('IMPORT_FILE_UNREADABLE');
+    const stylesEntry = part('xl/styles.xml');
+    const dateStyles = stylesEntry ? await readDateStyles(content, stylesEntry, budget) : [];
+    const stringsEntry = part('xl/sharedStrings.xml');
+    const strings = stringsEntry ? await readSharedStrings(content, stringsEntry, budget) : [];
+    const reader = new SheetReader(columns, { strings, dateStyles, date1904: book.date1904 });
+    await parseXml(content, book.sheet, budget, reader);
+    return { ...reader.result(), inflatedBytes: budget.used };
+  } catch (err) {
+    if (err instanceof SheetStop) return failed(err.failure);
+    if (err instanceof ZipTooLarge) return failed('IMPORT_INFLATED_TOO_LARGE');
+    return failed('IMPORT_FILE_UNREADABLE');
   }
-  const sheet = workbook.worksheets[0];
-  return sheet ? readRows(sheet, columns) : { failure: 'IMPORT_FILE_UNREADABLE' };
 }
 
-function readRows(sheet: ExcelJS.Worksheet, columns: readonly ImportColumn[]): SheetResult {
-  let positions: number[] | null = null;
-  let rowsBeforeHeader = 0;
-  const rows: SheetRow[] = [];
-  for (let n = 1; n <= sheet.rowCount; n++) {
-    const row = sheet.getRow(n);
-    const values = row.values as ExcelJS.CellValue[];
-    if (!positions) {
-      if (values.every((v) => cellText(v).trim() === '')) continue;
-      positions = headerPositions(values, columns);
-      if (!positions && ++rowsBeforeHeader >= HEADER_SEARCH_ROWS)
-        return { failure: 'IMPORT_HEADER_MISMATCH' };
-      continue;
-    }
-    const cells = positions.map((p) => cellText(values[p]));
-    if (cells.every((c) => c.trim() === '')) continue;
-    if (rows.length >= LIMITS.bulkImportMaxRows) return { failure: 'IMPORT_TOO_MANY_ROWS' };
-    rows.push({ rowNumber: row.number, cells });
+// ---- XML plumbing -------------------------------------------------------------------------------------
+
+interface XmlHandler {
+  open(name: string, tag: SaxesTagPlain): void;
+  close(name: string): void;
+  text(text: string): void;
+}
+
+/** Element and attribute names without their namespace prefix (`x:row` is `row`). */
+const local = (name: string) => name.slice(name.indexOf(':') + 1);
+
+function attr(tag: SaxesTagPlain, name: string): string | undefined {
+  const direct = tag.attributes[name];
+  if (direct !== undefined) return direct;
+  for (const [key, value] of Object.entries(tag.attributes)) if (local(key) === name) return value;
+  return undefined;
+}
+
+/** Streams one part through a SAX parser (no DTD entities are ever expanded). */
+async function parseXml(zip: Buffer, entry: ZipEntry, budget: InflateBudget, handler: XmlHandler) {
+  const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
+  parser.on('opentag', (tag) => handler.open(local(tag.name), tag));
+  parser.on('closetag', (tag) => handler.close(local(tag.name)));
+  parser.on('text', (text) => handler.text(text));
+  parser.on('cdata', (text) => handler.text(text));
+  await streamEntryText(zip, entry, budget, (text) => {
+    if (text) parser.write(text);
+  });
+  parser.close();
+}
+
+// ---- workbook, relationships, styles, shared strings ---------------------------------------------------
+
+/** The first worksheet's part (in the workbook's sheet order) and the workbook's date system. */
+async function readWorkbookPart(
+  zip: Buffer,
+  part: (name: string) => ZipEntry | undefined,
+  budget: InflateBudget,
+): Promise<{ sheet: ZipEntry; date1904: boolean } | null> {
+  const workbook = part('xl/workbook.xml');
+  const rels = part('xl/_rels/workbook.xml.rels');
+  if (!workbook || !rels) return null;
+  let date1904 = false;
+  const sheetRelIds: string[] = [];
+  await parseXml(zip, workbook, budget, {
+    open(name, tag) {
+      if (name === 'workbookPr') date1904 = ['1', 'true'].includes(attr(tag, 'date1904') ?? '');
+      else if (name === 'sheet') sheetRelIds.push(attr(tag, 'id') ?? '');
+    },
+    close() {},
+    text() {},
+  });
+  const targets = new Map<string, string>();
+  await parseXml(zip, rels, budget, {
+    open(name, tag) {
+      if (name === 'Relationship') targets.set(tag.attributes.Id ?? '', tag.attributes.Target ?? '');
+    },
+    close() {},
+    text() {},
+  });
+  for (const id of sheetRelIds) {
+    const target = targets.get(id);
+    // Targets are relative to xl/ (or absolute, /xl/...); chart sheets are no worksheets and are passed over.
+    const entry = target === undefined ? undefined : part(`xl/${target.replace(/^(\s|\/xl\/)+/, '')}`);
+    if (entry && entry.name.includes('worksheets/')) return { sheet: entry, date1904 };
   }
-  if (!positions) return { failure: 'IMPORT_HEADER_MISMATCH' };
-  if (rows.length === 0) return { failure: 'IMPORT_NO_ROWS' };
-  return { rows };
+  return null;
+}
+
+/** Excel's built-in number formats that show a date or time (zh-CN's for the locale-dependent ids). */
+const BUILT_IN_FORMATS: Readonly<Record<number, string>> = {
+  14: 'mm-dd-yy',
+  15: 'd-mmm-yy',
+  16: 'd-mmm',
+  17: 'mmm-yy',
+  18: 'h:mm AM/PM',
+  19: 'h:mm:ss AM/PM',
+  20: 'h:mm',
+  21: 'h:mm:ss',
+  22: 'm/d/yy "h":mm',
+  27: 'yyyy"年"m"月"',
+  28: 'm"月"d"日"',
+  29: 'm"月"d"日"',
+  30: 'm-d-yy',
+  31: 'yyyy"年"m"月"d"日"',
+  32: 'h"时"mm"分"',
+  33: 'h"时"mm"分"ss"秒"',
+  34: '上午/下午 h"时"mm"分"',
+  35: '上午/下午 h"时"mm"分"ss"秒"',
+  36: 'yyyy"年"m"月"',
+  45: 'mm:ss',
+  46: '[h]:mm:ss',
+  47: 'mmss.0',
+  50: 'yyyy"年"m"月"',
+  51: 'm"月"d"日"',
+  52: 'yyyy"年"m"月"',
+  53: 'm"月"d"日"',
+  54: 'm"月"d"日"',
+  55: '上午/下午 h"时"mm"分"',
+  56: '上午/下午 h"时"mm"分"ss"秒"',
+  57: 'yyyy"年"m"月"',
+  58: 'm"月"d"日"',
+};
+
+/** A format shows a date when, outside [..] and "..", it has date or time letters (as ExcelJS decides). */
+function isDateFormat(format: string | undefined): boolean {
+  if (!format) return false;
+  return /[ymdhMsb]+/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
+}
+
+/** Per cell style index (the `s` of a cell): whether its number format is a date format. */
+async function readDateStyles(zip: Buffer, entry: ZipEntry, budget: InflateBudget): Promise<boolean[]> {
+  const custom = new Map<number, string>();
+  const formatIds: number[] = [];
+  let inCellXfs = false;
+  await parseXml(zip, entry, budget, {
+    open(name, tag) {
+      if (name === 'numFmt')
+        custom.set(parseInt(tag.attributes.numFmtId ?? '', 10), tag.attributes.formatCode ?? '');
+      else if (name === 'cellXfs') inCellXfs = !tag.isSelfClosing;
+      else if (name === 'xf' && inCellXfs) formatIds.push(parseInt(tag.attributes.numFmtId ?? '', 10));
+    },
+    close(name) {
+      if (name === 'cellXfs') inCellXfs = false;
+    },
+    text() {},
+  });
+  return formatIds.map((id) => (id ? isDateFormat(custom.get(id) || BUILT_IN_FORMATS[id]) : false));
+}
+
+/** Escaped characters of OOXML text (_x000D_ is a carriage return). */
+const decodeEscapes = (text: string) =>
+  text.replace(/_x([0-9A-F]{4})_/g, (_m, code: string) => String.fromCharCode(parseInt(code, 16)));
+
+/** The shared strings, rich text joined; phonetic runs (rPh) are not part of the text. */
+async function readSharedStrings(zip: Buffer, entry: ZipEntry, budget: InflateBudget): Promise<string[]> {
+  const strings: string[] = [];
+  let current: string[] | null = null;
+  let text: string[] | null = null;
+  let phonetic = 0;
+  await parseXml(zip, entry, budget, {
+    open(name, tag) {
+      if (name === 'si') current = [];
+      else if (name === 'rPh') phonetic++;
+      else if (name === 't' && current && phonetic === 0 && !tag.isSelfClosing) text = [];
+    },
+    close(name) {
+      if (name === 't' && text && current) {
+        current.push(decodeEscapes(text.join('')));
+        text = null;
+      } else if (name === 'rPh') phonetic--;
+      else if (name === 'si' && current) {
+        strings.push(current.join(''));
+        current = null;
+      }
+    },
+    text(t) {
+      text?.push(t);
+    },
+  });
+  return strings;
+}
+
+// ---- the worksheet --------------------------------------------------------------------------------------
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An Excel date serial as the text the user sees: YYYY-MM-DD, with the time when it has one. */
+function serialDateText(serial: number, date1904: boolean): string {
+  const value = new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000));
+  if (Number.isNaN(value.getTime())) return '';
+  // A serial is a wall-clock time: read as UTC, it shows the clock the sheet shows.
+  const date = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+  const time = `${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
+  return time === '00:00:00' ? date : `${date} ${time}`;
+}
+
+/** Entities escaped once more in `t="str"` values (ExcelJS decodes them a second time). */
+const decodeEntities = (text: string) =>
+  text.replace(/&([a-z]*);/g, (entity) => XML_ENTITIES[entity] ?? entity);
+const XML_ENTITIES: Readonly<Record<string, string>> = {
+  '&lt;': '<',
+  '&gt;': '>',
+  '&amp;': '&',
+  '&apos;': "'",
+  '&quot;': '"',
+};
+
+/** Column number (1-based) of a reference such as "AB12"; 0 when it has no letters. */
+function columnOf(ref: string): number {
+  let n = 0;
+  for (const ch of ref) {
+    const code = ch.charCodeAt(0);
+    if (code >= 65 && code <= 90) n = n * 26 + (code - 64);
+    else if (code >= 97 && code <= 122) n = n * 26 + (code - 96);
+    else break;
+    if (n > MAX_SHEET_COLUMN) return n;
+  }
+  return n;
+}
+
+/** "B3:C9" as its corners; null for anything else. */
+function rangeOf(ref: string): { r1: number; c1: number; r2: number; c2: number } | null {
+  const m = /^([A-Za-z]{1,3})(\d{1,7}):([A-Za-z]{1,3})(\d{1,7})$/.exec(ref.replace(/\$/g, ''));
+  if (!m) return null;
+  const [c1, r1, c2, r2] = [columnOf(m[1]!), Number(m[2]), columnOf(m[3]!), Number(m[4])];
+  return { r1: Math.min(r1, r2), c1: Math.min(c1, c2), r2: Math.max(r1, r2), c2: Math.max(c1, c2) };
 }
 
 /** Headers compare without spaces, required-marks (*) and case. */
 const normalHeader = (text: string) => text.replace(/[\s*＊]/g, '').toLowerCase();
+const isBlank = (text: string | undefined) => !text || text.trim() === '';
 
 /** The sheet column of each importer column, or null when the row is not the header (a column is missing). */
-function headerPositions(values: ExcelJS.CellValue[], columns: readonly ImportColumn[]): number[] | null {
+function headerPositions(cells: Map<number, string>, columns: readonly ImportColumn[]): number[] | null {
   const at = new Map<string, number>();
-  values.forEach((v, i) => {
-    const text = normalHeader(cellText(v));
-    if (text && !at.has(text)) at.set(text, i);
-  });
+  for (const col of [...cells.keys()].sort((x, y) => x - y)) {
+    const text = normalHeader(cells.get(col)!);
+    if (text && !at.has(text)) at.set(text, col);
+  }
   const positions: number[] = [];
   for (const column of columns) {
     const p = at.get(normalHeader(column.zh)) ?? at.get(normalHeader(column.en));
@@ -91,68 +316,320 @@ function headerPositions(values: ExcelJS.CellValue[], columns: readonly ImportCo
   return positions;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+interface SheetContext {
+  strings: readonly string[];
+  dateStyles: readonly boolean[];
+  date1904: boolean;
+}
 
-/** A cell as the text the user sees (dates as YYYY-MM-DD, with the time when it has one). */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return '';
-    // ExcelJS gives a sheet's wall-clock time as that time in UTC.
-    const date = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
-    const time = `${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
-    return time === '00:00:00' ? date : `${date} ${time}`;
-  }
-  if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('hyperlink' in value) return cellText(value.text as ExcelJS.CellValue);
-  if ('error' in value) return value.error;
-  if ('result' in value) return cellText(value.result ?? null);
-  return '';
+/** One `<c>` being read. */
+interface CellState {
+  col: number;
+  type: string;
+  style: number;
+  formula: boolean;
+  /** <v> text, or an inline string's plain <t>. */
+  value: string[] | null;
+  /** An inline string's rich-text runs. */
+  runs: string[] | null;
 }
 
 /**
- * Whether the zip's central directory declares at most MAX_INFLATED_BYTES of content (false also when the
- * directory cannot be found: then it is not a zip file at all).
+ * The sheet's SAX handler. Before the header is found it keeps every cell of the few rows it looks at;
+ * after, only the cells in the importer's columns of rows that have content there.
  */
-function inflatesWithinLimit(zip: Buffer): boolean {
-  // The end-of-central-directory record: 22 bytes plus a comment of up to 65,535 bytes, at the very end.
-  const floor = Math.max(0, zip.length - 22 - 0xffff);
-  let end = -1;
-  for (let i = zip.length - 22; i >= floor; i--) {
-    if (zip.readUInt32LE(i) === 0x06054b50) {
-      end = i;
-      break;
+class SheetReader implements XmlHandler {
+  private positions: number[] | null = null;
+  /** The sheet columns of `positions`. */
+  private wanted: Set<number> | null = null;
+  private headerRow = 0;
+  private rowsBeforeHeader = 0;
+  /** The rows up to the header, all their cells (merged ranges may start there). */
+  private readonly topRows = new Map<number, Map<number, string>>();
+  private readonly rows: SheetRow[] = [];
+  private readonly merges: { r1: number; c1: number; r2: number; c2: number }[] = [];
+  private readonly maxRows = LIMITS.bulkImportMaxRows;
+
+  private inSheetData = false;
+  private rowNumber = 0;
+  private rowCells: Map<number, string> | null = null;
+  private lastCol = 0;
+  private cell: CellState | null = null;
+  /** Where text goes: a <v>/<t> of the cell, or its formula (<f>), whose text only says it is one. */
+  private collect: 'value' | 'run' | 'formula' | null = null;
+  private inInline = false;
+  private inRun = false;
+  private phonetic = 0;
+
+  constructor(
+    private readonly columns: readonly ImportColumn[],
+    private readonly ctx: SheetContext,
+  ) {}
+
+  open(name: string, tag: SaxesTagPlain): void {
+    if (name === 'sheetData') {
+      this.inSheetData = !tag.isSelfClosing;
+      return;
+    }
+    if (name === 'mergeCell') {
+      const range = rangeOf(tag.attributes.ref ?? '');
+      if (range) this.merges.push(range);
+      return;
+    }
+    if (!this.inSheetData) return;
+    switch (name) {
+      case 'row': {
+        const r = tag.attributes.r;
+        this.rowNumber = r === undefined ? this.rowNumber + 1 : parseInt(r, 10);
+        if (!(this.rowNumber >= 1 && this.rowNumber <= MAX_SHEET_ROW)) {
+          throw new SheetStop('IMPORT_SHEET_TOO_LARGE');
+        }
+        this.rowCells = new Map();
+        this.lastCol = 0;
+        if (tag.isSelfClosing) this.closeRow();
+        return;
+      }
+      case 'c': {
+        const ref = tag.attributes.r;
+        const col = ref === undefined ? this.lastCol + 1 : columnOf(ref);
+        if (!(col >= 1 && col <= MAX_SHEET_COLUMN)) throw new SheetStop('IMPORT_SHEET_TOO_LARGE');
+        this.lastCol = col;
+        this.cell = {
+          col,
+          type: tag.attributes.t ?? 'n',
+          style: parseInt(tag.attributes.s ?? '0', 10) || 0,
+          formula: false,
+          value: null,
+          runs: null,
+        };
+        if (tag.isSelfClosing) this.closeCell();
+        return;
+      }
+      default:
+        break;
+    }
+    const cell = this.cell;
+    if (!cell || tag.isSelfClosing) {
+      // <f t="shared" si="0"/>: a formula whose text is its group's.
+      if (cell && name === 'f' && tag.attributes.t) cell.formula = true;
+      return;
+    }
+    switch (name) {
+      case 'f':
+        if (tag.attributes.t) cell.formula = true;
+        this.collect = 'formula';
+        break;
+      case 'v':
+        cell.value ??= [];
+        this.collect = 'value';
+        break;
+      case 'is':
+        this.inInline = true;
+        break;
+      case 'r':
+        if (this.inInline) {
+          this.inRun = true;
+          cell.runs ??= [];
+        }
+        break;
+      case 'rPh':
+        this.phonetic++;
+        break;
+      case 't':
+        if (!this.inInline || this.phonetic > 0) break;
+        if (this.inRun) {
+          cell.runs!.push('');
+          this.collect = 'run';
+        } else {
+          cell.value ??= [];
+          this.collect = 'value';
+        }
+        break;
+      default:
+        break;
     }
   }
-  if (end < 0) return false;
-  const entries = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (at + 46 > zip.length || zip.readUInt32LE(at) !== 0x02014b50) return false;
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extraLength = zip.readUInt16LE(at + 30);
-    const commentLength = zip.readUInt16LE(at + 32);
-    let size = zip.readUInt32LE(at + 24);
-    if (size === 0xffffffff)
-      size = zip64Size(zip.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength));
-    total += size;
-    if (total > MAX_INFLATED_BYTES) return false;
-    at += 46 + nameLength + extraLength + commentLength;
+
+  text(text: string): void {
+    const cell = this.cell;
+    if (!cell || !this.collect) return;
+    if (this.collect === 'formula') {
+      if (text) cell.formula = true;
+    } else if (this.collect === 'run') {
+      const runs = cell.runs!;
+      runs[runs.length - 1] += text;
+    } else {
+      cell.value!.push(text);
+    }
   }
-  return true;
+
+  close(name: string): void {
+    switch (name) {
+      case 'sheetData':
+        this.inSheetData = false;
+        return;
+      case 'row':
+        if (this.inSheetData && this.rowCells) this.closeRow();
+        return;
+      case 'c':
+        if (this.cell) this.closeCell();
+        return;
+      case 'f':
+      case 'v':
+      case 't':
+        this.collect = null;
+        return;
+      case 'is':
+        this.inInline = false;
+        return;
+      case 'r':
+        this.inRun = false;
+        return;
+      case 'rPh':
+        this.phonetic--;
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** The cell as the text the user sees, the way ExcelJS's cell model reads it. */
+  private cellText(cell: CellState): string {
+    const { strings, dateStyles, date1904 } = this.ctx;
+    const raw =
+      cell.runs !== null
+        ? cell.runs.map(decodeEscapes).join('')
+        : cell.value !== null
+          ? cell.value.join('')
+          : undefined;
+    const number = (text: string) => {
+      const n = parseFloat(text);
+      return cell.style > 0 && dateStyles[cell.style] ? serialDateText(n, date1904) : String(n);
+    };
+    if (cell.formula) {
+      // The formula's cached result; without one, nothing.
+      if (!raw) return '';
+      if (cell.type === 'str') return decodeEntities(raw);
+      if (cell.type === 'b') return parseInt(raw, 10) !== 0 ? 'TRUE' : 'FALSE';
+      if (cell.type === 'e') return raw;
+      return number(raw);
+    }
+    if (!raw) return '';
+    switch (cell.type) {
+      case 's':
+        return strings[parseInt(raw, 10)] ?? '';
+      case 'str':
+        return decodeEntities(raw);
+      case 'inlineStr':
+      case 'e':
+        return raw;
+      case 'b':
+        return parseInt(raw, 10) !== 0 ? 'TRUE' : 'FALSE';
+      default:
+        return number(raw);
+    }
+  }
+
+  private closeCell(): void {
+    const cell = this.cell!;
+    this.cell = null;
+    this.collect = null;
+    this.inInline = false;
+    this.inRun = false;
+    this.phonetic = 0;
+    if (!this.rowCells) return;
+    // After the header only the importer's columns are kept: other cells cost nothing.
+    if (this.wanted && !this.wanted.has(cell.col)) return;
+    const text = this.cellText(cell);
+    if (text !== '') this.rowCells.set(cell.col, text);
+  }
+
+  private closeRow(): void {
+    const cells = this.rowCells!;
+    this.rowCells = null;
+    if (!this.positions) {
+      if ([...cells.values()].every((t) => isBlank(t))) return;
+      this.topRows.set(this.rowNumber, cells);
+      this.positions = headerPositions(cells, this.columns);
+      if (this.positions) {
+        this.headerRow = this.rowNumber;
+        this.wanted = new Set(this.positions);
+      } else if (++this.rowsBeforeHeader >= HEADER_SEARCH_ROWS) throw new SheetStop('IMPORT_HEADER_MISMATCH');
+      return;
+    }
+    const row = this.positions.map((p) => cells.get(p) ?? '');
+    if (row.every((t) => isBlank(t))) return;
+    if (this.rows.length >= this.maxRows) throw new SheetStop('IMPORT_TOO_MANY_ROWS');
+    this.rows.push({ rowNumber: this.rowNumber, cells: row });
+  }
+
+  result(): { rows: SheetRow[] } | { failure: TErrorKey } {
+    if (!this.positions) return { failure: 'IMPORT_HEADER_MISMATCH' };
+    const rows = this.merges.length ? this.applyMerges(this.positions) : this.rows;
+    if (rows.length > this.maxRows) return { failure: 'IMPORT_TOO_MANY_ROWS' };
+    if (rows.length === 0) return { failure: 'IMPORT_NO_ROWS' };
+    return { rows };
+  }
+
+  /**
+   * A merged range shows its first (top-left) cell in each of its cells, as ExcelJS reads it: data rows get
+   * that text in the importer's columns the range covers, rows the range reaches without content of their
+   * own included. The work is bounded by the cells it fills (at most the sheet's limit), not by the
+   * range's size.
+   */
+  private applyMerges(positions: readonly number[]): SheetRow[] {
+    const byNumber = new Map(this.rows.map((r) => [r.rowNumber, r]));
+    const sorted = this.rows;
+    const budget = { cells: (this.maxRows + 1) * positions.length };
+    const masterText = (r: number, c: number): string => {
+      if (r <= this.headerRow) return this.topRows.get(r)?.get(c) ?? '';
+      const i = positions.indexOf(c);
+      return i < 0 ? '' : (byNumber.get(r)?.cells[i] ?? '');
+    };
+    for (const m of this.merges) {
+      if (m.r2 <= this.headerRow) continue;
+      const covered = positions.flatMap((p, i) => (p >= m.c1 && p <= m.c2 ? [i] : []));
+      if (covered.length === 0) continue;
+      const text = masterText(m.r1, m.c1);
+      const fill = (row: SheetRow) => {
+        for (const i of covered) {
+          if (row.rowNumber === m.r1 && positions[i] === m.c1) continue;
+          if (--budget.cells < 0) throw new SheetStop('IMPORT_SHEET_TOO_LARGE');
+          row.cells[i] = text;
+        }
+      };
+      const from = Math.max(m.r1, this.headerRow + 1);
+      if (isBlank(text)) {
+        // A blank first cell blanks the others: only rows that exist can change.
+        for (let i = lowerBound(sorted, from); i < sorted.length && sorted[i]!.rowNumber <= m.r2; i++) {
+          fill(sorted[i]!);
+        }
+        continue;
+      }
+      for (let r = from; r <= m.r2; r++) {
+        let row = byNumber.get(r);
+        if (!row) {
+          if (byNumber.size > this.maxRows) throw new SheetStop('IMPORT_TOO_MANY_ROWS');
+          row = { rowNumber: r, cells: positions.map(() => '') };
+          byNumber.set(r, row);
+        }
+        fill(row);
+      }
+    }
+    return [...byNumber.values()]
+      .filter((r) => !r.cells.every((t) => isBlank(t)))
+      .sort((x, y) => x.rowNumber - y.rowNumber);
+  }
 }
 
-/** The uncompressed size in a ZIP64 extra field (header 0x0001), or Infinity when there is none. */
-function zip64Size(extra: Buffer): number {
-  for (let i = 0; i + 4 <= extra.length;) {
-    const id = extra.readUInt16LE(i);
-    const length = extra.readUInt16LE(i + 2);
-    if (id === 0x0001 && length >= 8 && i + 12 <= extra.length) return Number(extra.readBigUInt64LE(i + 4));
-    i += 4 + length;
+/** First index of `rows` (sorted by number) whose row number is at least `n`. */
+function lowerBound(rows: readonly SheetRow[], n: number): number {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid]!.rowNumber < n) lo = mid + 1;
+    else hi = mid;
   }
-  return Infinity;
+  return lo;
 }

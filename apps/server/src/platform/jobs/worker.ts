@@ -175,15 +175,20 @@ export function wakeJobWorkers(): void {
   for (const worker of workers) worker.wake();
 }
 
-/** The in-process worker: every `intervalMs` it runs the due jobs one by one until the queue is idle. */
+/**
+ * The in-process worker: every `intervalMs` it runs the due jobs one by one until the queue is idle. With
+ * `startAfter` (the server listening) it claims nothing before that promise settles, so that start-up never
+ * waits on a queued job, whatever the job does.
+ */
 export function startJobWorker(
   deps: AppDeps,
-  opts: { intervalMs: number; leaseMs: number; log: JobLog },
+  opts: { intervalMs: number; leaseMs: number; log: JobLog; startAfter?: Promise<unknown> },
 ): JobWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let wokenWhileRunning = false;
+  let started = !opts.startAfter;
 
   const tick = () => {
     timer = null;
@@ -200,7 +205,7 @@ export function startJobWorker(
       });
   };
   const schedule = (delay: number) => {
-    if (stopped || timer) return;
+    if (stopped || timer || !started) return;
     timer = setTimeout(tick, delay);
     timer.unref();
   };
@@ -225,6 +230,12 @@ export function startJobWorker(
     },
   };
   workers.add(worker);
-  schedule(0);
+  if (opts.startAfter) {
+    const begin = () => {
+      started = true;
+      schedule(0);
+    };
+    opts.startAfter.then(begin, begin);
+  } else schedule(0);
   return worker;
 }
