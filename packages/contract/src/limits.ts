@@ -5,6 +5,10 @@ export const LIMITS = {
   pageSizeOptions: [10, 20, 50, 100, 500, 1000] as const,
   defaultLimit: 20,
   maxCountedTotal: 10_000,
+  /** Highest page number a list accepts: page × size stays far inside PostgreSQL's integer offsets. */
+  maxPageNo: 100_000,
+  /** PostgreSQL `integer` (ids, block heights, tree sizes): a larger number in a request is refused. */
+  maxInt4: 2_147_483_647,
   paginationScrollMs: 800,
   columnMinWidth: 88,
   columnMaxWidth: 500,

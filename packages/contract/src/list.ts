@@ -19,14 +19,19 @@ export const ZSortOrder = z.enum(['asc', 'desc']);
  * the paging keys; each list endpoint extends this with its own whitelisted filter schema.
  */
 export const ZListRequestBase = z.object({
-  pageNo: z.coerce.number().int().min(1).default(1),
+  pageNo: z.coerce.number().int().min(1).max(LIMITS.maxPageNo).default(1),
   pageSize: z.coerce
     .number()
     .int()
     .min(1)
     .max(Math.max(...LIMITS.pageSizeOptions))
     .default(LIMITS.defaultPageSize),
-  sortField: z.string().max(64).optional(),
+  /** A column key; anything the list does not sort by is ignored, anything not shaped like a key refused. */
+  sortField: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z][A-Za-z0-9_.]*$/)
+    .optional(),
   sortOrder: ZSortOrder.optional(),
 });
 

@@ -1,7 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { API_BASE, ERRORS, describeIssue, errorMessage, pickLang, type TErrorKey } from '@tracehub/contract';
+import {
+  API_BASE,
+  ERRORS,
+  describeIssue,
+  errorMessage,
+  pickLang,
+  validationMessage,
+  type TErrorKey,
+} from '@tracehub/contract';
 import type { z } from 'zod';
+import { isDataException } from './db-errors.ts';
 import { AppError } from './errors.ts';
 
 /** Fastify's own failures mapped to catalogue keys. */
@@ -31,7 +40,7 @@ function valueAt(root: unknown, path: readonly string[]): unknown {
  */
 export function installErrorHandling(
   app: FastifyInstance,
-  opts: { spaFallback: (() => string) | null },
+  opts: { spaFallback: ((reply: FastifyReply) => string) | null },
 ): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     try {
@@ -70,6 +79,11 @@ export function installErrorHandling(
       });
       return send('VALIDATION', { detail: fields.map((f) => f.message).join('; ') }, { fields });
     }
+    if (isDataException(err)) {
+      // A value the schemas let through but the database refuses (see isDataException): the caller's.
+      req.log.warn({ err }, 'request value refused by the database');
+      return send('VALIDATION', { detail: validationMessage('v.dataRejected', lang) });
+    }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, issues: err.cause.issues }, 'response does not match its contract schema');
       return send('INTERNAL');
@@ -100,6 +114,23 @@ export function installErrorHandling(
       });
     }
     // Client-side routes: the console decides (and shows /404 for unknown paths).
-    return reply.type('text/html').send(opts.spaFallback());
+    return reply.type('text/html').send(opts.spaFallback(reply));
   });
+}
+
+/**
+ * Failures of the router itself, before any route or hook runs (Fastify's `frameworkErrors`): a path that
+ * does not decode (`/api/%`) or a path parameter beyond the router's limit, answered as envelopes in the
+ * request's language rather than Fastify's English JSON.
+ */
+export function frameworkErrorHandler(
+  err: FastifyError,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const key: TErrorKey = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URL_TOO_LONG' : 'MALFORMED_URL';
+  const lang = pickLang(req.headers['accept-language']);
+  return reply
+    .status(ERRORS[key].http)
+    .send({ code: ERRORS[key].code, msg: errorMessage(key, lang), data: null });
 }

@@ -120,15 +120,23 @@ export function runListRows<TSelect extends Record<string, PgColumn | SQL.Aliase
   return sortedRows(searchReader(db, conditions), and(...conditions), q).limit(limit);
 }
 
+/**
+ * The column of a requested sort field, or undefined. Own keys only: `sortField=__proto__` or `constructor`
+ * must not reach Object.prototype's members and sort by a function.
+ */
+function sortableColumn(sortable: Record<string, PgColumn>, field: string | undefined): PgColumn | undefined {
+  return field !== undefined && Object.hasOwn(sortable, field) ? sortable[field] : undefined;
+}
+
 /** The query's rows in the requested order (a whitelisted sort field, else the default) with the tie-break. */
 function sortedRows<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
   db: Reader,
   where: SQL | undefined,
   q: PagedQuery<TSelect>,
 ) {
-  const sortColumn = (q.page.sortField && q.sortable[q.page.sortField]) || q.defaultSort.column;
-  const order =
-    q.page.sortField && q.sortable[q.page.sortField] ? (q.page.sortOrder ?? 'asc') : q.defaultSort.order;
+  const chosen = sortableColumn(q.sortable, q.page.sortField);
+  const sortColumn = chosen ?? q.defaultSort.column;
+  const order = chosen ? (q.page.sortOrder ?? 'asc') : q.defaultSort.order;
   return withJoins(db.select(q.select).from(q.table), q.joins)
     .where(where)
     .$dynamic()

@@ -17,8 +17,16 @@ export function getToken(kind: TSessionKind = 'enterprise'): string | undefined 
   return Cookies.get(cookieOf(kind));
 }
 
+/**
+ * The token cookie is only read by this page's scripts, which send it as a bearer header: the server never
+ * reads cookies, so no other site can make a browser use it. Secure over TLS, so it never travels in clear.
+ */
 export function setToken(token: string, kind: TSessionKind = 'enterprise'): void {
-  Cookies.set(cookieOf(kind), token, { path: '/', sameSite: 'lax' });
+  Cookies.set(cookieOf(kind), token, {
+    path: '/',
+    sameSite: 'strict',
+    secure: window.location.protocol === 'https:',
+  });
 }
 
 export function removeToken(kind: TSessionKind = 'enterprise'): void {

@@ -8,6 +8,7 @@ import { queryClient } from '../api/queryClient';
 import { useLang } from '../i18n';
 import { theme } from './theme';
 import { FeedbackBridge } from './bridges';
+import { cspNonce } from './csp';
 
 /** antd (theme, locale following the language), its App context for messages, and TanStack Query. */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -17,6 +18,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={lang === 'en' ? enUS : zhCN}
       theme={theme}
+      csp={cspNonce ? { nonce: cspNonce } : undefined}
       button={{ autoInsertSpace: false }}
       renderEmpty={() => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />}
     >

@@ -1,6 +1,6 @@
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
-import { describeIssue, type TLang } from '@tracehub/contract';
+import { describeIssue, textIssue, validationMessage, type TLang } from '@tracehub/contract';
 
 /** The first issue of a failed parse, worded in the user's language with the field's visible label. */
 export function issueText(issue: z.core.$ZodIssue, label: string, lang: TLang): string {
@@ -14,6 +14,10 @@ export function issueText(issue: z.core.$ZodIssue, label: string, lang: TLang): 
 export function zodRule(schema: z.ZodType, label: string, lang: TLang): Rule {
   return {
     validator: async (_rule, value: unknown) => {
+      // The server's input guard refuses these in every string (controls, direction overrides, nothing
+      // but invisible characters); say so here, before the round trip.
+      const unsafe = typeof value === 'string' ? textIssue(value) : null;
+      if (unsafe) throw new Error(validationMessage(unsafe, lang, { field: label }));
       const result = schema.safeParse(value ?? '');
       if (result.success) return;
       const issue = result.error.issues[0];

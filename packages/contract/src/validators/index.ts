@@ -10,3 +10,4 @@ export * from './usci.ts';
 export * from './vin.ts';
 export * from './id-card.ts';
 export * from './company-id.ts';
+export * from './text.ts';

@@ -85,3 +85,9 @@ export const zNonNegativeNumber = z
   .union([z.number(), z.string()], { error: 'v.number.format' })
   .refine(isNonNegativeNumber, { error: 'v.number.format' })
   .transform((v) => Number(v));
+
+/**
+ * A non-negative whole number of a request that lands in a PostgreSQL `integer` (an id, a block height, a
+ * tree size): a larger one is refused here with the field's name instead of failing in the database.
+ */
+export const zInt4Input = () => z.coerce.number().int().min(0).max(LIMITS.maxInt4);

@@ -171,8 +171,11 @@ export async function productDataPage(
         ${codeFilter(sql`d.item_code`)}${vinFilter(sql`d.vin_sn`)}
       order by d.item_code, d.vin_sn, d.id
     ) found`;
-  const sortColumn = (req.sortField && PRODUCT_SORT[req.sortField]) || 'code';
-  const order = req.sortField && PRODUCT_SORT[req.sortField] && req.sortOrder === 'desc' ? 'desc' : 'asc';
+  // Own keys only: a sortField such as `constructor` must not reach Object.prototype.
+  const chosen =
+    req.sortField && Object.hasOwn(PRODUCT_SORT, req.sortField) ? PRODUCT_SORT[req.sortField] : undefined;
+  const sortColumn = chosen ?? 'code';
+  const order = chosen && req.sortOrder === 'desc' ? 'desc' : 'asc';
   const rows = await db
     .select({
       productId: sql<number | null>`u.product_id`,
