@@ -1,10 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { like, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, IMPORT_KINDS, LIMITS, errorByCode, type TImportRecord } from '@tracehub/contract';
 import { jobs, projectCodes } from '../src/db/schema.ts';
@@ -12,7 +7,7 @@ import { projectImporter } from '../src/modules/project/import-export.ts';
 import { readSheetOffThread, sheetThreadStats } from '../src/platform/imports/sheet-thread.ts';
 import { MAX_INFLATED_BYTES, readImportSheet } from '../src/platform/imports/workbook-read.ts';
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
-import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AUTO_UUID, call, signIn, startTestApp, usePersistentStore, type TestApp } from './support/app.ts';
 import { dbOf, expectOk } from './support/helpers.ts';
 import { importAndRun, importFile, importRecord, xlsxOf, type Cell } from './support/workbooks.ts';
 import { SHEET_CLOSE, SHEET_OPEN, deflatedRepeat, inlineCell, xlsxOfSheetXml } from './support/zip.ts';
@@ -211,35 +206,10 @@ describe('hostile workbooks (platform/imports)', () => {
 });
 
 describe('start-up never waits on a queued job', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracehub-import-startup-'));
-  const adminUrl = process.env.DATABASE_URL;
-  const dbName = `th_test_startup_${process.pid}_${randomBytes(3).toString('hex')}`;
-  let env: Record<string, string>;
-
-  beforeAll(async () => {
-    env = { DATA_DIR: dataDir, MASTER_KEY: randomBytes(32).toString('hex') };
-    if (adminUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${dbName}`;
-      env.DATABASE_URL = url.toString();
-    }
-  });
-  afterAll(async () => {
-    rmSync(dataDir, { recursive: true, force: true });
-    if (adminUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
-  });
+  const store = usePersistentStore('import-startup');
 
   it('answers health before it claims a queued job, then runs it and gives up one that kept killing its process', async () => {
-    const first = await startTestApp(env);
+    const first = await startTestApp(store());
     let fine: string;
     let doomed: string;
     try {
@@ -263,7 +233,7 @@ describe('start-up never waits on a queued job', () => {
       await first.close();
     }
 
-    const second = await startTestApp({ ...env, JOB_POLL_INTERVAL_MS: '20' });
+    const second = await startTestApp({ ...store(), JOB_POLL_INTERVAL_MS: '20' });
     try {
       const jobOf = async (id: string) =>
         (

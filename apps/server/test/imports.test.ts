@@ -1,9 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -20,7 +16,15 @@ import { defineJob } from '../src/platform/jobs/queue.ts';
 import { runJobsUntilIdle, startJobWorker } from '../src/platform/jobs/worker.ts';
 import { importChunkRows } from '../src/platform/imports/job.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import {
+  AUTO_UUID,
+  SUPPLIER_UUID,
+  call,
+  signIn,
+  startTestApp,
+  usePersistentStore,
+  type TestApp,
+} from './support/app.ts';
 import { pdfBytes } from './support/files.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import {
@@ -649,35 +653,10 @@ describe('job queue (platform/jobs)', () => {
 });
 
 describe('an import survives a restart', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracehub-import-restart-'));
-  const adminUrl = process.env.DATABASE_URL;
-  const dbName = `th_test_restart_${process.pid}_${randomBytes(3).toString('hex')}`;
-  let env: Record<string, string>;
-
-  beforeAll(async () => {
-    env = { DATA_DIR: dataDir, MASTER_KEY: randomBytes(32).toString('hex') };
-    if (adminUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${dbName}`;
-      env.DATABASE_URL = url.toString();
-    }
-  });
-  afterAll(async () => {
-    rmSync(dataDir, { recursive: true, force: true });
-    if (adminUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
-  });
+  const store = usePersistentStore('import-restart');
 
   it('completes a job queued before the app closed once the app is reopened on the same data', async () => {
-    const first = await startTestApp(env);
+    const first = await startTestApp(store());
     let id: string;
     try {
       const token = await signIn(first.app, 'demo-auto', AUTO_UUID);
@@ -689,7 +668,7 @@ describe('an import survives a restart', () => {
     } finally {
       await first.close();
     }
-    const second = await startTestApp(env);
+    const second = await startTestApp(store());
     try {
       expect(second.runtime.seeded).toBe(false);
       const token = await signIn(second.app, 'demo-auto', AUTO_UUID);

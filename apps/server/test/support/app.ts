@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createRuntime, type Runtime } from '../../src/bootstrap.ts';
 import { DEMO_PASSWORD } from '../../src/seed/demo.ts';
@@ -131,4 +135,34 @@ export async function signIn(
   });
   if (session.body.code !== '0000') throw new Error(`select enterprise failed: ${session.body.msg}`);
   return session.body.data.token;
+}
+
+/**
+ * A data directory, master key and (with DATABASE_URL) database that outlive one app, for tests that close
+ * the app and open another on the same data (restarts, crashes); removed after the file. Call it at
+ * describe level; the answer gives the environment to pass to startTestApp once the hooks have run.
+ */
+export function usePersistentStore(name: string): () => Record<string, string> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `tracehub-${name}-`));
+  const adminUrl = process.env.DATABASE_URL;
+  const dbName = `th_test_${name.replace(/\W/g, '_')}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const env: Record<string, string> = { DATA_DIR: dataDir, MASTER_KEY: randomBytes(32).toString('hex') };
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  beforeAll(async () => {
+    if (!adminUrl) return;
+    await admin(`CREATE DATABASE ${dbName}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    env.DATABASE_URL = url.toString();
+  });
+  afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (adminUrl) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  });
+  return () => env;
 }

@@ -12,15 +12,24 @@ export const cspNonce: string | undefined =
   document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
 
 /**
- * antd passes the nonce to its CSS-in-JS (ConfigProvider `csp`), but a few rc-component helpers (the modal
- * scroll lock, the scrollbar measurement) create <style> elements without it. Every style element our
- * scripts create carries the nonce; style markup injected into the page still has none and stays blocked.
+ * antd passes the nonce to its CSS-in-JS (ConfigProvider `csp`), but some rc-component parts create style
+ * elements without it: the modal scroll lock and the scrollbar measurement through the DOM, the progress
+ * bars' keyframes as a React <style> (inside an <svg> for the circle). Every style element our scripts
+ * create, HTML or SVG, carries the nonce; style markup injected into the page still has none and stays
+ * blocked.
  */
 if (cspNonce) {
-  const createElement = document.createElement.bind(document);
-  document.createElement = ((tagName: string, options?: ElementCreationOptions) => {
-    const element = createElement(tagName, options);
-    if (element instanceof HTMLStyleElement) element.nonce = cspNonce;
+  const withNonce = <E extends Element>(element: E): E => {
+    if (element instanceof HTMLStyleElement || element instanceof SVGStyleElement) element.nonce = cspNonce;
     return element;
-  }) as typeof document.createElement;
+  };
+  const createElement = document.createElement.bind(document);
+  const createElementNS = document.createElementNS.bind(document);
+  document.createElement = ((tagName: string, options?: ElementCreationOptions) =>
+    withNonce(createElement(tagName, options))) as typeof document.createElement;
+  document.createElementNS = ((
+    namespace: string | null,
+    qualifiedName: string,
+    options?: ElementCreationOptions,
+  ) => withNonce(createElementNS(namespace, qualifiedName, options))) as typeof document.createElementNS;
 }

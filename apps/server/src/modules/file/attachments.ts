@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { isAttachmentBizType, type TPreDownload } from '@tracehub/contract';
+import { isAttachmentBizType, neutraliseFileName, type TPreDownload } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { files, ledgerEvents } from '../../db/schema.ts';
 import type { AppDeps, TenantContext } from '../../platform/context.ts';
@@ -9,7 +9,6 @@ import { EVIDENCE, fileDeletionEvidence } from '../../platform/ledger/subjects.t
 import { assertMayDelete, assertTenantMayReadFile } from './access.ts';
 import { downloadLinkKey, downloadLinkPath, signDownloadToken } from './download-link.ts';
 import type { FileRow } from './repo.ts';
-import { cleanFileName } from './service.ts';
 
 /** The enterprise's file with this key; E1003 for any other, so a key's existence is never confirmed. */
 async function ownFile(db: Db, tenant: TenantContext, fileKey: string): Promise<FileRow> {
@@ -78,7 +77,7 @@ export async function issueDownloadLink(
       .set({ downloadCount: sql`${files.downloadCount} + 1` })
       .where(eq(files.id, row.id));
   }
-  const fileName = (input.fileName && cleanFileName(input.fileName)) || row.fileName;
+  const fileName = (input.fileName && neutraliseFileName(input.fileName)) || row.fileName;
   const token = signDownloadToken(downloadLinkKey(deps.masterKey), {
     fileKey: row.fileKey,
     enterpriseUuid: tenant.enterpriseUuid,

@@ -34,14 +34,6 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/**
- * The name as shown later: no directories, no control, direction-override or invisible characters (so
- * `invoice\u202Egnp.pdf` cannot pose as a .png), at most 200 characters.
- */
-export function cleanFileName(name: string): string {
-  return neutraliseFileName(name);
-}
-
 export interface Upload {
   fileName: string;
   content: Buffer;
@@ -61,7 +53,9 @@ export async function uploadFile(
 ): Promise<TFileInfo> {
   if (!upload) throw fieldInvalid(meta.lang, 'file', 'v.file.required');
   const allowed = fileBizTypeExtensions(input.bizType);
-  const fileName = cleanFileName(upload.fileName);
+  // As shown later: no directories, no control, direction-override or invisible characters (so
+  // `invoice\u202Egnp.pdf` cannot pose as a .png), at most 200 characters.
+  const fileName = neutraliseFileName(upload.fileName);
   if (!isAllowedFile(fileName, upload.content, allowed)) {
     throw new AppError('FILE_TYPE_INVALID', { types: allowed.join('/') });
   }

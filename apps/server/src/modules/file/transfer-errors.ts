@@ -1,4 +1,5 @@
 import {
+  neutraliseFileName,
   type api,
   documentOfFileBizType,
   errorByCode,
@@ -16,7 +17,6 @@ import type { TenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { filters, runListQuery } from '../../platform/list-query.ts';
 import { withTenant } from '../../platform/tenancy.ts';
-import { cleanFileName } from './service.ts';
 
 /*
  * Failed attachment transfers of documents (spec 2.1 /stage/fileErrorLog): an upload refused for a
@@ -65,7 +65,7 @@ export async function recordRefusedTransfer(db: Db, refused: RefusedTransfer): P
       bizType: refused.bizType,
       billType: type.stage,
       bizNo: refused.bizNo ?? '',
-      fileName: cleanFileName(refused.fileName),
+      fileName: neutraliseFileName(refused.fileName),
       errorCode: code,
       errorMsg: message,
       errorParams: params,

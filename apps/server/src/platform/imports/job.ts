@@ -4,12 +4,12 @@ import {
   ERRORS,
   FILE_TYPES,
   isAllowedFile,
+  neutraliseFileName,
   validationMessage,
   type TErrorKey,
   type TImportRecord,
   type TLang,
 } from '@tracehub/contract';
-import { cleanFileName } from '../../modules/file/service.ts';
 import type { AppDeps, TenantContext } from '../context.ts';
 import { sha256Hex } from '../crypto.ts';
 import { violatedUnique } from '../db-errors.ts';
@@ -79,7 +79,7 @@ export async function startImport(
   upload: { fileName: string; content: Buffer },
   lang: TLang,
 ): Promise<TImportRecord> {
-  const fileName = cleanFileName(upload.fileName);
+  const fileName = neutraliseFileName(upload.fileName);
   if (!isAllowedFile(fileName, upload.content, FILE_TYPES.import)) {
     throw new AppError('FILE_TYPE_INVALID', { types: FILE_TYPES.import.join('/') });
   }

@@ -1,20 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
+import { Alert, Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { api, checkPasswordConfirmation, LIMITS, type TLoginStep } from '@tracehub/contract';
+import { api, type TLoginStep } from '@tracehub/contract';
 import { call } from '../../api/client';
-import { useLang } from '../../i18n';
-import { zodFieldIssues, zodRule } from '../../shared/zodRules';
+import { NewPasswordFields } from './NewPasswordFields';
 
 type TForm = { password: string; confirmPassword: string };
 
 const fields = api.auth.changePassword.input.shape;
-// The contract's whole-form refinement runs only once every field is valid; this checks the pair alone.
-const confirmationSchema = z
-  .object({ password: z.string(), confirmPassword: z.string() })
-  .superRefine(checkPasswordConfirmation('password', 'confirmPassword'));
 
 /**
  * The step a sign-in with a one-time password leads to (a new member, a reset): the account sets its own
@@ -30,7 +23,6 @@ export function ChangePasswordStep({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const [form] = Form.useForm<TForm>();
   const [submitting, setSubmitting] = useState(false);
   const label = {
@@ -68,47 +60,15 @@ export function ChangePasswordStep({
         onFinish={(v) => void submit(v)}
         requiredMark={false}
       >
-        <Form.Item
-          name="password"
-          label={label.password}
-          extra={t('auth.changePassword.hint')}
-          rules={[zodRule(fields.password, label.password, lang)]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('auth.changePassword.passwordPlaceholder')}
-            maxLength={LIMITS.passwordMax}
-            autoComplete="new-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={label.confirmPassword}
-          dependencies={['password']}
-          validateFirst
-          rules={[
-            zodRule(z.string().min(1), label.confirmPassword, lang),
-            ({ getFieldValue }) => ({
-              validator: async (_rule, confirmPassword: unknown) => {
-                const [problem] = zodFieldIssues(
-                  confirmationSchema,
-                  { password: getFieldValue('password') ?? '', confirmPassword: confirmPassword ?? '' },
-                  'confirmPassword',
-                  label.confirmPassword,
-                  lang,
-                );
-                if (problem) throw new Error(problem);
-              },
-            }),
-          ]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('auth.changePassword.confirmPlaceholder')}
-            maxLength={LIMITS.passwordMax}
-            autoComplete="new-password"
-          />
-        </Form.Item>
+        <NewPasswordFields
+          passwordSchema={fields.password}
+          labels={label}
+          placeholders={{
+            password: t('auth.changePassword.passwordPlaceholder'),
+            confirmPassword: t('auth.changePassword.confirmPlaceholder'),
+          }}
+          hint={t('auth.changePassword.hint')}
+        />
         <Button
           type="primary"
           htmlType="submit"

@@ -1,25 +1,21 @@
 import { useState } from 'react';
 import { App, Button, Checkbox, Form, Input, Modal } from 'antd';
-import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { api, checkPasswordConfirmation, LIMITS, type TInput } from '@tracehub/contract';
+import { api, LIMITS, type TInput } from '@tracehub/contract';
 import { call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
-import { zodFieldIssues, zodRule } from '../../shared/zodRules';
+import { zodRule } from '../../shared/zodRules';
 import { AuthShell } from './AuthShell';
+import { NewPasswordFields } from './NewPasswordFields';
 import { SendCodeButton } from './SendCodeButton';
 
 type TRegisterForm = TInput<typeof api.auth.register>;
 
 const registerSchema = api.auth.register.input;
 const fields = registerSchema.shape;
-// The contract's whole-form refinement runs only once every field is valid; this checks the pair alone.
-const confirmationSchema = z
-  .object({ password: z.string(), confirmPassword: z.string() })
-  .superRefine(checkPasswordConfirmation('password', 'confirmPassword'));
 
 /** Registration (spec 2.1, 5) validated with the contract's own schemas. */
 export default function RegisterPage() {
@@ -108,46 +104,14 @@ export default function RegisterPage() {
               <SendCodeButton purpose="register" getEmail={getEmail} />
             </div>
           </Form.Item>
-          <Form.Item
-            name="password"
-            label={label.password}
-            rules={[zodRule(fields.password, label.password, lang)]}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={t('auth.register.passwordPlaceholder')}
-              maxLength={LIMITS.passwordMax}
-              autoComplete="new-password"
-            />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label={label.confirmPassword}
-            dependencies={['password']}
-            validateFirst
-            rules={[
-              zodRule(z.string().min(1), label.confirmPassword, lang),
-              ({ getFieldValue }) => ({
-                validator: async (_rule, confirmPassword: unknown) => {
-                  const [problem] = zodFieldIssues(
-                    confirmationSchema,
-                    { password: getFieldValue('password') ?? '', confirmPassword: confirmPassword ?? '' },
-                    'confirmPassword',
-                    label.confirmPassword,
-                    lang,
-                  );
-                  if (problem) throw new Error(problem);
-                },
-              }),
-            ]}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={t('auth.register.confirmPasswordPlaceholder')}
-              maxLength={LIMITS.passwordMax}
-              autoComplete="new-password"
-            />
-          </Form.Item>
+          <NewPasswordFields
+            passwordSchema={fields.password}
+            labels={label}
+            placeholders={{
+              password: t('auth.register.passwordPlaceholder'),
+              confirmPassword: t('auth.register.confirmPasswordPlaceholder'),
+            }}
+          />
           <Form.Item
             name="agreement"
             valuePropName="checked"
