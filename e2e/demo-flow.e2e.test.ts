@@ -6,6 +6,7 @@ import {
   AUTOMAKER,
   enterpriseRows,
   openFromSidebar,
+  registerAndSignIn,
   setNewPassword,
   signIn,
   submitOneTimePassword,
@@ -50,24 +51,12 @@ describe('the demo without demo helpers', () => {
     const email = `${username}@example.com`;
     const password = 'Newcomer@2024';
 
-    await page.goto('/register');
-    await page.locator('#register_username').fill(username);
-    await page.locator('#register_email').fill(email);
-    await page.getByTestId('send-code').click();
-    await page.getByText('验证码已发送，请查收邮件').waitFor();
-    const code = await codeFromOutbox(operator.page, email);
-    await screenshot(operator.page, 'demo-outbox-code-zh');
-    await page.locator('#register_code').fill(code);
-    await page.locator('#register_password').fill(password);
-    await page.locator('#register_confirmPassword').fill(password);
-    await page.getByTestId('agreement').check();
-    await page.getByTestId('register-submit').click();
-    await page.waitForURL('**/login');
-
-    await page.locator('#login_loginAccount').fill(username);
-    await page.locator('#login_password').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('select-enterprise-dialog').waitFor();
+    await registerAndSignIn(page, { username, email, password }, async () => {
+      await page.getByText('验证码已发送，请查收邮件').waitFor();
+      const code = await codeFromOutbox(operator.page, email);
+      await screenshot(operator.page, 'demo-outbox-code-zh');
+      return code;
+    });
     expect(await page.getByTestId('enterprise-add-row').count()).toBe(1);
     expect(errors, errors.join('\n')).toEqual([]);
     expect(operator.errors, operator.errors.join('\n')).toEqual([]);

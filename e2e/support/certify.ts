@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { usciCheckChar } from '@tracehub/contract';
-import { enterpriseRows } from './flows';
+import { enterpriseRows, registerAndSignIn } from './flows';
 import { latestMailCode } from './server';
 
 // Helpers of the certification and operator browser tests: real PNG files, a fresh account, the company
@@ -89,21 +89,9 @@ export async function registerAndStartCertifying(
   username: string,
 ): Promise<void> {
   const email = `${username}@example.com`;
-  const password = 'Certify@2024';
-  await page.goto('/register');
-  await page.locator('#register_username').fill(username);
-  await page.locator('#register_email').fill(email);
-  await page.getByTestId('send-code').click();
-  await page.locator('#register_code').fill(await pollCode(baseUrl, email));
-  await page.locator('#register_password').fill(password);
-  await page.locator('#register_confirmPassword').fill(password);
-  await page.getByTestId('agreement').check();
-  await page.getByTestId('register-submit').click();
-  await page.waitForURL('**/login');
-  await page.locator('#login_loginAccount').fill(username);
-  await page.locator('#login_password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('select-enterprise-dialog').waitFor();
+  await registerAndSignIn(page, { username, email, password: 'Certify@2024' }, () =>
+    pollCode(baseUrl, email),
+  );
   if ((await enterpriseRows(page).count()) !== 0) throw new Error('A new account has no enterprises');
   await page.getByTestId('certify-new-enterprise').click();
   await page.waitForURL('**/identify');

@@ -89,3 +89,25 @@ export async function chooseMenuItem(page: Page, name: string): Promise<void> {
   await openMenuItem(page, name).click();
   await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'detached' });
 }
+
+/**
+ * Registers an account through /register, the e-mailed code read by `readCode` once it was asked for (the
+ * dev outbox, or the operator end's), then signs in with it; resolves when the select-enterprise dialog shows.
+ */
+export async function registerAndSignIn(
+  page: Page,
+  account: { username: string; email: string; password: string },
+  readCode: () => Promise<string>,
+): Promise<void> {
+  await page.goto('/register');
+  await page.locator('#register_username').fill(account.username);
+  await page.locator('#register_email').fill(account.email);
+  await page.getByTestId('send-code').click();
+  await page.locator('#register_code').fill(await readCode());
+  await page.locator('#register_password').fill(account.password);
+  await page.locator('#register_confirmPassword').fill(account.password);
+  await page.getByTestId('agreement').check();
+  await page.getByTestId('register-submit').click();
+  await page.waitForURL('**/login');
+  await submitPassword(page, account.username, account.password);
+}

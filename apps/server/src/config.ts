@@ -224,6 +224,3 @@ export function isLoopbackHost(host: string): boolean {
 export function isExposed(c: Pick<TConfig, 'HOST'>): boolean {
   return !isLoopbackHost(c.HOST);
 }
-
-/** The demo helpers (/api/dev/*) are registered only when explicitly enabled (loadConfig checks HOST). */
-export const demoHelpersEnabled = (c: TConfig) => c.DEMO_HELPERS;

@@ -7,7 +7,6 @@ import {
   validationMessage,
   type TDocumentDetail,
   type TDocument,
-  type TDocumentTypeDef,
   type TLang,
   type TListResponse,
   type TReturnDetail,
@@ -17,6 +16,7 @@ import { usciOf } from '../src/seed/demo-companies.ts';
 import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
+import { minimalDocument } from './support/records.ts';
 import { documentSheet } from './support/document-sheets.ts';
 import { download, importAndRun, sheetRows } from './support/workbooks.ts';
 
@@ -63,32 +63,14 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
   });
   afterAll(() => t.close());
 
-  /** A valid document of a type with only its required fields (and what the rules need) filled. */
-  function minimal(def: TDocumentTypeDef, n: number): Record<string, unknown> {
-    const body: Record<string, unknown> = { billNo: `${def.code}-${n}` };
-    for (const field of def.required) {
-      if (field === 'partner') body.partnerCode = def.partner === 'supplier' ? 'SUP-1' : 'CLI-1';
-      else if (field === 'item') body.itemCode = `ITEM-${n}`;
-      else if (field === 'lot') body.batchNo = `LOT-${n}`;
-      else if (field === 'vinSn') body.vinSn = `LSVAU2180N21${String(n).padStart(5, '0')}`;
-      else if (field === 'quantity') body.quantity = '10';
-      else if (field === 'amount') Object.assign(body, { amount: '100', currency: 'CNY' });
-      else if (field === 'related') body.relatedBillNos = ['NONE'];
-      else if (field === 'signed') body.signed = true;
-      else if (field === 'warrantyMonths') body.warrantyMonths = 24;
-      else if (field.endsWith('Latitude')) body[field] = 31.2;
-      else if (field.endsWith('Longitude')) body[field] = 121.5;
-      else if (field === 'checkoutDate' || field === 'arrivalDate') body[field] = T0;
-      else body[field] = `${field}-${n}`;
-    }
-    return body;
-  }
-
   it('serves every type of the catalogue: create, list, detail and the evidence of each', async () => {
     let n = 0;
     for (const def of DOCUMENT_TYPES) {
       if (def.returnOf) continue; // returns need goods first; see below
-      const created = await add(def.code, minimal(def, ++n));
+      const created = await add(
+        def.code,
+        minimalDocument(def, ++n, def.partner === 'supplier' ? 'SUP-1' : 'CLI-1'),
+      );
       expect(created).toMatchObject({ docType: def.code, typeCode: def.typeCode, stage: def.stage });
       const listed = await page(def.code, { billNo: created.billNo });
       expect(listed.list.map((d) => d.id)).toEqual([created.id]);

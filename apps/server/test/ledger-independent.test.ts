@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
 import { pngBytes, upload } from './support/files.ts';
 import { dbOf } from './support/helpers.ts';
+import { jcs, type Json } from './support/independent-jcs.ts';
 import { newProject } from './support/records.ts';
 import { certificates } from '../src/db/schema.ts';
 import { sealOnce } from '../src/platform/ledger/sealer.ts';
@@ -10,19 +11,6 @@ import { sealOnce } from '../src/platform/ledger/sealer.ts';
 // An independent verifier, as a third party would write it from the README: only node:crypto (SHA-256,
 // Ed25519) and its own RFC 8785 and RFC 9162 code, nothing from packages/ledger. The server is used only
 // through its public HTTP API (and to seal between steps, as its job would).
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-/** RFC 8785: sorted members (UTF-16 code units, JavaScript's default sort), ES number and string forms. */
-const jcs = (v: Json): string =>
-  v === null || typeof v !== 'object'
-    ? JSON.stringify(v)
-    : Array.isArray(v)
-      ? `[${v.map(jcs).join(',')}]`
-      : `{${Object.keys(v)
-          .sort()
-          .map((k) => `${JSON.stringify(k)}:${jcs(v[k]!)}`)
-          .join(',')}}`;
 
 const sha256 = (...parts: (Buffer | string)[]) => {
   const h = createHash('sha256');

@@ -30,23 +30,36 @@ import { createMember, createRole, firstSignIn, memberWith } from './support/acc
 import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
 import { dbOf, expectError, expectOk, type Res } from './support/helpers.ts';
 import { expectProofVerifies, platformPublicKey, proofOf, publicGet, seal } from './support/ledger.ts';
+import { jcs } from './support/independent-jcs.ts';
 
 // Security review, finding 8 ("what a public proof reveals"): a leaf commits to its record's data under a
 // random salt (leaf v2), so a proof no longer confirms guesses of the data offline; the salt goes only to
 // members who may see the record; v1 leaves keep verifying; certificate numbers are not enumerable.
 
-/** RFC 8785 for the plain JSON used here (strings, objects), written out independently of packages/ledger. */
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-const jcs = (v: Json): string =>
-  v === null || typeof v !== 'object'
-    ? JSON.stringify(v)
-    : Array.isArray(v)
-      ? `[${v.map(jcs).join(',')}]`
-      : `{${Object.keys(v)
-          .sort()
-          .map((k) => `${JSON.stringify(k)}:${jcs(v[k]!)}`)
-          .join(',')}}`;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** An evidence event written exactly as the code before leaf v2 wrote one: no salt, the data's own hash. */
+async function writeV1Leaf(
+  db: Db,
+  event: Parameters<typeof evidenceLeafText>[0] & { payload: Record<string, unknown> },
+) {
+  const leafData = evidenceLeafText(event);
+  const [row] = await db
+    .insert(ledgerEvents)
+    .values({
+      leafHash: hex(leafHash(new TextEncoder().encode(leafData))),
+      leafData,
+      eventType: event.type,
+      enterpriseUuid: AUTO_UUID,
+      subjectType: event.subjectType,
+      subjectId: event.subjectId,
+      payload: event.payload,
+      payloadHash: evidencePayloadHash(event.payload),
+      createdAt: new Date(event.time),
+    })
+    .returning();
+  return row!;
+}
 
 const PROJECT = { code: 'XH-EV-2026', notes: '新能源电池包试制线' };
 
@@ -225,24 +238,9 @@ describe('what a public proof reveals', () => {
       payload,
       time: Date.now() - 86_400_000,
     };
-    // Exactly as the code before v2 wrote a leaf: no salt, the payload hash of the data alone.
-    const leafData = evidenceLeafText(event);
-    const [v1] = await db
-      .insert(ledgerEvents)
-      .values({
-        leafHash: hex(leafHash(new TextEncoder().encode(leafData))),
-        leafData,
-        eventType: event.type,
-        enterpriseUuid: AUTO_UUID,
-        subjectType: event.subjectType,
-        subjectId: event.subjectId,
-        payload,
-        payloadHash: evidencePayloadHash(payload),
-        createdAt: new Date(event.time),
-      })
-      .returning();
+    const v1 = await writeV1Leaf(db, event);
     await seal(t);
-    const proof = expectOk(await proofOf(t, v1!.leafHash));
+    const proof = expectOk(await proofOf(t, v1.leafHash));
     expectProofVerifies(proof, platformPublicKey(t));
     const leaf = parseEvidenceLeaf(proof.leafData)!;
     expect(leaf.v).toBe(1);
@@ -252,7 +250,7 @@ describe('what a public proof reveals', () => {
     expect(report.problems).toEqual([]);
     expect(report.v1Events).toBe(1);
 
-    const detail = expectOk(await evidenceOf(t, auto, v1!.leafHash));
+    const detail = expectOk(await evidenceOf(t, auto, v1.leafHash));
     expect(detail).toMatchObject({ leafVersion: 1, content: { payload, salt: null } });
     expect(verifyEvidencePayload(leaf, payload, null)).toBe(true);
   });
@@ -382,18 +380,7 @@ describe('ledger:verify on a ledger of v1 and v2 leaves', () => {
       payload,
       time: Date.now() - 1000,
     };
-    const leafData = evidenceLeafText(event);
-    await db.insert(ledgerEvents).values({
-      leafHash: hex(leafHash(new TextEncoder().encode(leafData))),
-      leafData,
-      eventType: event.type,
-      enterpriseUuid: AUTO_UUID,
-      subjectType: event.subjectType,
-      subjectId: event.subjectId,
-      payload,
-      payloadHash: evidencePayloadHash(payload),
-      createdAt: new Date(event.time),
-    });
+    await writeV1Leaf(db, event);
     const token = await signIn(t.app, 'demo-auto', AUTO_UUID);
     expectOk(await addProject(t, token, { code: 'CLI-V2', notes: '' }));
     await seal(t);

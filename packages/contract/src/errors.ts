@@ -142,12 +142,7 @@ export const ERRORS = {
     en: 'Verification codes are sent too often, please try again in {seconds} seconds',
   },
   PASSWORD_WRONG: { code: 'U0016', http: 400, zh: '密码错误', en: 'Invaild password' },
-  EMAIL_NOT_REGISTERED: {
-    code: 'U0017',
-    http: 400,
-    zh: '该邮箱尚未注册',
-    en: 'This e-mail address is not registered',
-  },
+  // U0017 (e-mail not registered) is retired: code requests answer known and unknown addresses alike.
   /**
    * The account signed in with a one-time password an administrator was shown: until it sets its own, the
    * sign-in may only change the password (/login/changePassword); every other call is refused.

@@ -121,10 +121,14 @@ export function runListRows<TSelect extends Record<string, PgColumn | SQL.Aliase
 }
 
 /**
- * The column of a requested sort field, or undefined. Own keys only: `sortField=__proto__` or `constructor`
- * must not reach Object.prototype's members and sort by a function.
+ * What a requested sort field sorts by, or undefined for a field the list does not sort by. Own keys only:
+ * `sortField=constructor` or `__proto__` must not reach Object.prototype's members. Every list's sort goes
+ * through here, including those written in SQL by hand.
  */
-function sortableColumn(sortable: Record<string, PgColumn>, field: string | undefined): PgColumn | undefined {
+export function sortableBy<T>(
+  sortable: Readonly<Record<string, T>>,
+  field: string | undefined,
+): T | undefined {
   return field !== undefined && Object.hasOwn(sortable, field) ? sortable[field] : undefined;
 }
 
@@ -134,7 +138,7 @@ function sortedRows<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
   where: SQL | undefined,
   q: PagedQuery<TSelect>,
 ) {
-  const chosen = sortableColumn(q.sortable, q.page.sortField);
+  const chosen = sortableBy(q.sortable, q.page.sortField);
   const sortColumn = chosen ?? q.defaultSort.column;
   const order = chosen ? (q.page.sortOrder ?? 'asc') : q.defaultSort.order;
   return withJoins(db.select(q.select).from(q.table), q.joins)

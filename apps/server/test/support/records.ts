@@ -63,15 +63,21 @@ export async function newPartner(
 
 const T0 = Date.parse('2026-03-01T08:00:00Z');
 
-/** The fields a document type requires, filled with valid values (its partner given). */
-function documentBody(def: TDocumentTypeDef, partnerCode: string): Record<string, unknown> {
-  const n = next();
-  const body: Record<string, unknown> = { billNo: `${def.code}-${n}`, bizTime: T0 };
+/**
+ * A valid document of a type with only its required fields (and what its rules need) filled: `n` makes its
+ * number, item, lot and VIN unique; the partner is named by code.
+ */
+export function minimalDocument(
+  def: TDocumentTypeDef,
+  n: number | string,
+  partnerCode: string,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = { billNo: `${def.code}-${n}` };
   for (const field of def.required) {
     if (field === 'partner') body.partnerCode = partnerCode;
     else if (field === 'item') body.itemCode = `ITEM-${n}`;
     else if (field === 'lot') body.batchNo = `LOT-${n}`;
-    else if (field === 'vinSn') body.vinSn = `LSVAU2180N2${n.padStart(6, '0').slice(-6)}`;
+    else if (field === 'vinSn') body.vinSn = `LSVAU2180N2${String(n).padStart(6, '0').slice(-6)}`;
     else if (field === 'quantity') body.quantity = '10';
     else if (field === 'amount') Object.assign(body, { amount: '100', currency: 'CNY' });
     else if (field === 'related') body.relatedBillNos = ['NONE'];
@@ -89,7 +95,10 @@ function documentBody(def: TDocumentTypeDef, partnerCode: string): Record<string
 export async function newDocument(app: FastifyInstance, token: string, code: string): Promise<TRecordRef> {
   const def = documentType(code);
   const partner = def.partner ? await newPartner(app, token, def.partner) : null;
-  const id = await created(app, token, `/${def.route}/add`, documentBody(def, partner?.code ?? ''));
+  const id = await created(app, token, `/${def.route}/add`, {
+    bizTime: T0,
+    ...minimalDocument(def, next(), partner?.code ?? ''),
+  });
   return ref(code, id);
 }
 

@@ -2,7 +2,6 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { api } from '@tracehub/contract';
-import { demoHelpersEnabled } from '../../config.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import type { AppDeps } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
@@ -22,7 +21,8 @@ export function systemRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   // Tests read mailed codes here. Only with DEMO_HELPERS (loopback HOST only, see config): it answers
   // without a session, so anyone reaching it could read another account's sign-in code.
-  if (demoHelpersEnabled(deps.config)) {
+  // Registered only when explicitly enabled (loadConfig refuses it beyond loopback).
+  if (deps.config.DEMO_HELPERS) {
     app.get(
       '/api/dev/outbox/latest',
       { schema: { hide: true, querystring: z.object({ email: z.string() }) } },

@@ -3,7 +3,13 @@ import { DOCUMENT_TYPES, LIMITS, type TListRequestBase } from '@tracehub/contrac
 import type { Db } from '../../db/client.ts';
 import { documents, materials, partners, products, projectCodes } from '../../db/schema.ts';
 import { isRowId } from '../../platform/ids.ts';
-import { filters, type ListQuery, type TenantScope, visibleRows } from '../../platform/list-query.ts';
+import {
+  filters,
+  sortableBy,
+  type ListQuery,
+  type TenantScope,
+  visibleRows,
+} from '../../platform/list-query.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { typesOf } from './links.ts';
 
@@ -171,9 +177,7 @@ export async function productDataPage(
         ${codeFilter(sql`d.item_code`)}${vinFilter(sql`d.vin_sn`)}
       order by d.item_code, d.vin_sn, d.id
     ) found`;
-  // Own keys only: a sortField such as `constructor` must not reach Object.prototype.
-  const chosen =
-    req.sortField && Object.hasOwn(PRODUCT_SORT, req.sortField) ? PRODUCT_SORT[req.sortField] : undefined;
+  const chosen = sortableBy(PRODUCT_SORT, req.sortField);
   const sortColumn = chosen ?? 'code';
   const order = chosen && req.sortOrder === 'desc' ? 'desc' : 'asc';
   const rows = await db
