@@ -6,8 +6,8 @@ import {
   fromCompanyForm,
   toCompanyForm,
   validateCompanyForm,
-} from '../src/features/identify/companyFormModel';
-import { CHINA_PROVINCES, COUNTRIES, countryLabel, regionLabel } from '../src/features/identify/regions';
+} from '../src/features/certification/companyFormModel';
+import { CHINA_PROVINCES, COUNTRIES, countryLabel, regionLabel } from '../src/features/certification/regions';
 
 const address = {
   country: 'CN',

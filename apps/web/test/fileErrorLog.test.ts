@@ -6,8 +6,8 @@ import {
   documentTypeOptions,
   stageLabel,
   stageOptions,
-} from '../src/features/fileErrorLog/labels';
-import { fileErrorLogResource } from '../src/features/fileErrorLog/fileErrorLogResource';
+} from '../src/features/file-error-log/labels';
+import { fileErrorLogResource } from '../src/features/file-error-log/fileErrorLogResource';
 import { readListRequest } from '../src/shared/list/listState';
 import { NAMED_TARGETS } from '../src/shared/navigation';
 import { zh } from '../src/i18n/locales/zh';

@@ -7,7 +7,7 @@ import {
   toggleNode,
   treeCheckState,
   type TPermissionNode,
-} from '../src/features/account/role/permissionTree';
+} from '../src/features/role/permissionTree';
 
 const MENU: TMenuDef[] = [
   {

@@ -11,13 +11,15 @@ import { lazyPage } from './lazyPage';
 const HomePage = lazyPage(() => import('../features/home/HomePage'));
 const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'));
-const IdentifyPage = lazyPage(() => import('../features/identify/IdentifyPage'));
-const AddIdentifyEnterprisePage = lazyPage(() => import('../features/identify/AddIdentifyEnterprisePage'));
+const IdentifyPage = lazyPage(() => import('../features/certification/IdentifyPage'));
+const AddIdentifyEnterprisePage = lazyPage(
+  () => import('../features/certification/AddIdentifyEnterprisePage'),
+);
 const OperatorLoginPage = lazyPage(() => import('../features/operator/OperatorLoginPage'));
 const OperatorLayout = lazyPage(() => import('../layout/operator/OperatorLayout'));
 const ErrorPage = lazyPage(() => import('../features/errors/ErrorPage'));
 const VerifyPage = lazyPage(() => import('../features/verify/VerifyPage'));
-const FileErrorLogPage = lazyPage(() => import('../features/fileErrorLog/FileErrorLogPage'));
+const FileErrorLogPage = lazyPage(() => import('../features/file-error-log/FileErrorLogPage'));
 
 /**
  * Public routes, the landing redirects, and everything else inside the console layout, whose pages come

@@ -13,7 +13,7 @@ export interface TPageEntry {
 }
 
 /** The project data drill-down (spec 2.2 /dataManagement): four levels, one module. */
-const drill = () => import('../features/dataManagement/DrillPages');
+const drill = () => import('../features/trace/DrillPages');
 const DRILL_PAGES = {
   dataList: lazyPage<object>(() => drill().then((m) => ({ default: m.DataListPage }))),
   vinsnList: lazyPage<object>(() => drill().then((m) => ({ default: m.VinsnListPage }))),
@@ -28,11 +28,11 @@ const DRILL_PAGES = {
 export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
   workbench: { component: lazyPage(() => import('../features/workbench/WorkbenchPage')), ownHeader: true },
   'userCenter/perbasic': {
-    component: lazyPage(() => import('../features/userCenter/PerBasicPage')),
+    component: lazyPage(() => import('../features/profile/PerBasicPage')),
     description: 'userCenter.perbasic.description',
   },
   'userCenter/perfrom': {
-    component: lazyPage(() => import('../features/userCenter/PerFromPage')),
+    component: lazyPage(() => import('../features/profile/PerFromPage')),
     description: 'userCenter.perfrom.description',
   },
   'log/list': {
@@ -44,35 +44,35 @@ export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
     description: 'log.details.description',
   },
   'account/member': {
-    component: lazyPage(() => import('../features/account/member/MemberListPage')),
+    component: lazyPage(() => import('../features/member/MemberListPage')),
     description: 'account.member.listDescription',
   },
   'account/member/memberDetail': {
-    component: lazyPage(() => import('../features/account/member/MemberDetailPage')),
+    component: lazyPage(() => import('../features/member/MemberDetailPage')),
     description: 'account.member.detailDescription',
   },
   'account/member/addMember': {
-    component: lazyPage(() => import('../features/account/member/AddMemberPage')),
+    component: lazyPage(() => import('../features/member/AddMemberPage')),
     description: 'account.member.addDescription',
   },
   'account/member/editMember': {
-    component: lazyPage(() => import('../features/account/member/EditMemberPage')),
+    component: lazyPage(() => import('../features/member/EditMemberPage')),
     description: 'account.member.editDescription',
   },
   'account/role': {
-    component: lazyPage(() => import('../features/account/role/RoleListPage')),
+    component: lazyPage(() => import('../features/role/RoleListPage')),
     description: 'account.role.listDescription',
   },
   'account/role/roleDetail': {
-    component: lazyPage(() => import('../features/account/role/RoleDetailPage')),
+    component: lazyPage(() => import('../features/role/RoleDetailPage')),
     description: 'account.role.detailDescription',
   },
   'account/role/configAuth': {
-    component: lazyPage(() => import('../features/account/role/ConfigAuthPage')),
+    component: lazyPage(() => import('../features/role/ConfigAuthPage')),
     description: 'account.role.configDescription',
   },
   'account/audit': {
-    component: lazyPage(() => import('../features/account/audit/AuditListPage')),
+    component: lazyPage(() => import('../features/examine/AuditListPage')),
     description: 'account.audit.listDescription',
   },
   'ledger/chainRecords': {
@@ -100,12 +100,12 @@ export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
   ),
   ...resourcePages(
     'basicData/materialRelation',
-    () => import('../features/materialRelation/relationResource').then((m) => m.supplierRelationResource),
+    () => import('../features/material-relation/relationResource').then((m) => m.supplierRelationResource),
     { list: 'materialRelation.supplier.listDescription', records: 'imports.records.description' },
   ),
   'basicData/materialRelation/link': {
     component: lazyPage(() =>
-      import('../features/materialRelation/LinkPage').then((m) => ({
+      import('../features/material-relation/LinkPage').then((m) => ({
         default: m.relationLinkPage('supplier'),
       })),
     ),
@@ -113,12 +113,12 @@ export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
   },
   ...resourcePages(
     'basicData/custommaterialRelation',
-    () => import('../features/materialRelation/relationResource').then((m) => m.clientRelationResource),
+    () => import('../features/material-relation/relationResource').then((m) => m.clientRelationResource),
     { list: 'materialRelation.client.listDescription', records: 'imports.records.description' },
   ),
   'basicData/custommaterialRelation/link': {
     component: lazyPage(() =>
-      import('../features/materialRelation/LinkPage').then((m) => ({
+      import('../features/material-relation/LinkPage').then((m) => ({
         default: m.relationLinkPage('client'),
       })),
     ),

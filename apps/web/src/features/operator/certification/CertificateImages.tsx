@@ -2,7 +2,7 @@ import { Image, Spin } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TCompanyForm } from '@tracehub/contract';
-import { useFileObjectUrl } from '../../identify/files';
+import { useFileObjectUrl } from '../../certification/files';
 
 function AuditImage({ fileKey, label, testId }: { fileKey: string; label: string; testId: string }) {
   const { t } = useTranslation();

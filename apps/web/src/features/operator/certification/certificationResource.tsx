@@ -2,7 +2,7 @@ import { api, CERTIFICATION_STATUS } from '@tracehub/contract';
 import { pickLangText } from '../../../i18n';
 import { StatusBadge } from '../../../shared/StatusBadge';
 import { defineResource } from '../../../shared/list/types';
-import { STATUS_COLOURS } from '../../identify/CertificationCard';
+import { STATUS_COLOURS } from '../../certification/CertificationCard';
 import { sceneText } from '../labels';
 import { operatorKeys } from '../queries';
 import { ReviewDrawer } from './ReviewDrawer';

@@ -2,7 +2,7 @@ import type { TAddress, TCompanyForm } from '@tracehub/contract';
 import type { TDetailField } from '../../../shared/DetailCard';
 import { formatDate } from '../../../shared/format';
 import type { TRenderContext } from '../../../shared/options';
-import { countryLabel, regionLabel } from '../../identify/regions';
+import { countryLabel, regionLabel } from '../../certification/regions';
 import { businessAttributeText, sceneText } from '../labels';
 
 function term(from: string, to: string | null, ctx: TRenderContext): string {

@@ -1,0 +1,36 @@
+import { boolean, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+
+export const idRules = pgTable('id_rules', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  codeType: text('code_type', { enum: ['product', 'batch', 'vin', 'package'] }).notNull(),
+  elements: jsonb('elements')
+    .$type<{ element: string; length: number; kind: 'default' | 'additional'; value?: string }[]>()
+    .notNull(),
+  notes: text('notes'),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const codeRules = pgTable('code_rules', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  prefix: text('prefix').notNull(),
+  dateFormat: text('date_format', { enum: ['none', 'YYYYMMDD', 'YYMMDD', 'YYYYMM'] }).notNull(),
+  serialLength: integer('serial_length').notNull(),
+  notes: text('notes'),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** Which enterprises use which ID or code rule ("in use" vs "unused"). */
+export const enterpriseRules = pgTable(
+  'enterprise_rules',
+  {
+    enterpriseUuid: text('enterprise_uuid').notNull(),
+    kind: text('kind', { enum: ['id', 'code'] }).notNull(),
+    ruleId: integer('rule_id').notNull(),
+  },
+  (t) => [uniqueIndex('enterprise_rules_uq').on(t.enterpriseUuid, t.kind)],
+);
