@@ -116,6 +116,28 @@ describe('document fields', () => {
     expect(pay).toEqual(expect.arrayContaining(['amount', 'currency']));
     expect(columnKeys(documentType('PurchasePay'))).not.toContain('itemCode');
   });
+
+  it('derive a whole list screen from one catalogue entry: the statement', () => {
+    const statement = documentType('PurchaseStatement');
+    const tree = buildMenuTree(ENTERPRISE_MENU_TREE, () => true);
+    const purchase = tree.find((n) => n.path === '/stagePurchase');
+    const node = purchase?.childs.find((n) => n.code === 'PurchaseStatement' && !n.hidden);
+    expect(node).toMatchObject({
+      title: '对账单',
+      titleEn: 'Statements',
+      component: 'stagePurchase/statement',
+    });
+    expect(node?.childs.map((c) => c.code)).toEqual(
+      expect.arrayContaining(['PurchaseStatement:Create', 'PurchaseStatement:BatchUpload']),
+    );
+    expect(pageEntry('stagePurchase/statement')).toBeDefined();
+    expect(pageEntry('stagePurchase/statement/uploadOperation')).toBeDefined();
+    expect(textOf(zh, 'document.nouns.PurchaseStatement')).toBe('对账单');
+    expect(textOf(en, 'document.nouns.PurchaseStatement')).toBe('statement');
+    expect(columnKeys(statement)).toEqual(expect.arrayContaining(['partnerCode', 'amount', 'currency']));
+    expect(columnKeys(statement)).not.toContain('itemCode');
+    expect([...requiredFieldKeys(statement)]).toEqual(expect.arrayContaining(['partnerCode', 'amount']));
+  });
 });
 
 describe('the PurchaseReturn navigation target', () => {

@@ -99,22 +99,17 @@ const listWithRecords = (
   ),
 ];
 
-const doc = (
-  code: string,
-  path: string,
-  domain: string,
-  title: string,
-  titleEn: string,
-  extra: TMenuDef[] = [],
-) => listWithRecords(code, path, `${domain}/${path}`, title, titleEn, extra);
-
-const internalTable = (group: string, name: string, title: string, titleEn: string) =>
-  listWithRecords(
-    `Internal${name.replace(/-/g, '')}`,
-    name,
-    `internal${group}/${name}`,
-    `${name} ${title}`,
-    `${name} ${titleEn}`,
+/** The list pages of the document types whose route starts with `<group>/`, in catalogue order. */
+const documentPages = (group: string): TMenuDef[] =>
+  DOCUMENT_TYPES.filter((d) => d.route.startsWith(`${group}/`)).flatMap((d) =>
+    listWithRecords(
+      d.code,
+      d.route.slice(group.length + 1),
+      d.route,
+      d.title.zh,
+      d.title.en,
+      (d.actions ?? []).map((a) => act(a.code, a.zh, a.en)),
+    ),
   );
 
 export const ENTERPRISE_MENU_TREE: TMenuDef[] = [
@@ -171,74 +166,28 @@ export const ENTERPRISE_MENU_TREE: TMenuDef[] = [
   ]),
 
   dir('StagePurchase', '/stagePurchase', '采购', 'Purchase', 'shoppingCart', [
-    ...doc('PurchaseContract', 'contract', 'stagePurchase', '采购订单', 'Purchase Orders'),
-    ...doc('PurchaseReceipt', 'receipt', 'stagePurchase', '采购入库', 'Receipts'),
-    ...doc('PurchaseReturn', 'return', 'stagePurchase', '采购退货', 'Purchase Returns', [
-      act('ViewReturnedMaterial', '查看退货物料', 'View returned materials'),
-    ]),
-    ...doc('PurchaseInvoice', 'invoice', 'stagePurchase', '采购发票', 'Purchase Invoices'),
-    ...doc('PurchasePay', 'pay', 'stagePurchase', '付款凭证', 'Payment Vouchers'),
-    ...doc('SupplierAffidavit', 'supplierAffidavit', 'stagePurchase', '供应商声明书', 'Supplier Affidavits'),
-    ...doc('PurchasePacking', 'packing', 'stagePurchase', '装箱单', 'Packing Lists'),
-    ...doc('PurchaseLading', 'lading', 'stagePurchase', '提单', 'Bills of Lading'),
-    ...doc('PurchaseOrigin', 'origin', 'stagePurchase', '原产地证明', 'Certificates of Origin'),
-    ...doc('PurchaseReceiptSteel', 'receiptSteel', 'stagePurchase', '钢材入库', 'Steel Receipts'),
+    ...documentPages('stagePurchase'),
   ]),
   dir('StageProduction', '/stageProduction', '生产', 'Production', 'build', [
-    ...doc('ProductionStart', 'start', 'stageProduction', '生产领料', 'Start-of-production Picking'),
-    ...doc('ProductionEnd', 'end', 'stageProduction', '完工入库', 'Production Completion Stock-in'),
-    ...doc('ProductionEndNew', 'endNew', 'stageProduction', '完工入库（新）', 'Production Completion (New)'),
+    ...documentPages('stageProduction'),
   ]),
-  dir('StageSale', '/stageSale', '销售', 'Sales', 'shop', [
-    ...doc('SaleContract', 'contract', 'stageSale', '销售合同', 'Sales Contracts'),
-    ...doc('SaleDelivery', 'delivery', 'stageSale', '销售出库', 'Deliveries'),
-    ...doc('SaleReturn', 'return', 'stageSale', '销售退货', 'Sales Returns'),
-    ...doc('SaleInvoice', 'invoice', 'stageSale', '销售发票', 'Sales Invoices'),
-    ...doc('SaleOrigin', 'origin', 'stageSale', '原产地证明', 'Certificates of Origin'),
-    ...doc('SaleReceipt', 'receipt', 'stageSale', '收款凭证', 'Collection Vouchers'),
-    ...doc('SaleWarranty', 'warranty', 'stageSale', '质保单', 'Warranty Bills'),
-    ...doc('SaleDeliverySteel', 'deliverySteel', 'stageSale', '钢材出库', 'Steel Deliveries'),
-  ]),
-  dir('StageLogistics', '/stageLogistics', '物流', 'Logistics', 'car', [
-    ...doc('LogisticsTrans', 'trans', 'stageLogistics', '发运单', 'Shipments', [
-      act('LogisticsTrans:ViewTrajectory', '查看物流轨迹图', 'View trajectory map'),
-    ]),
-    ...doc('LogisticsPacking', 'packing', 'stageLogistics', '装箱单', 'Packing Lists'),
-    ...doc('LogisticsLading', 'lading', 'stageLogistics', '提单', 'Bills of Lading'),
-  ]),
+  dir('StageSale', '/stageSale', '销售', 'Sales', 'shop', [...documentPages('stageSale')]),
+  dir('StageLogistics', '/stageLogistics', '物流', 'Logistics', 'car', [...documentPages('stageLogistics')]),
 
   dir('InternalA', '/internalA', '整车销售数据（A）', 'Whole-vehicle Sales (A)', 'table', [
-    ...internalTable('A', 'A1-1', '整车销售', 'Vehicle sales'),
-    ...internalTable('A', 'A1-2', '整车销售明细', 'Vehicle sales details'),
-    ...internalTable('A', 'A1-3', '整车配置', 'Vehicle configuration'),
-    ...internalTable('A', 'A1-4', '整车交付', 'Vehicle delivery'),
-    ...internalTable('A', 'A2-1', '整车出口', 'Vehicle export'),
-    ...internalTable('A', 'A3', '整车库存', 'Vehicle stock'),
-    ...internalTable('A', 'A4', '整车召回', 'Vehicle recall'),
+    ...documentPages('internalA'),
   ]),
   dir('InternalB', '/internalB', '关键零部件（B）', 'Key Parts (B)', 'table', [
-    ...internalTable('B', 'B1-1', '关键零部件装车', 'Key parts fitted'),
-    ...internalTable('B', 'B1-2', '关键零部件批次', 'Key part batches'),
-    ...internalTable('B', 'B1-3', '关键零部件序列号', 'Key part serial numbers'),
-    ...internalTable('B', 'B2', '关键零部件来源', 'Key part sources'),
-    ...internalTable('B', 'B2VP3', '动力电池来源', 'Traction battery sources'),
+    ...documentPages('internalB'),
   ]),
   dir('InternalC', '/internalC', '非关键零部件（C）', 'Non-key Parts (C)', 'table', [
-    ...internalTable('C', 'C1-1', '非关键零部件装车', 'Non-key parts fitted'),
-    ...internalTable('C', 'C1-2', '非关键零部件批次', 'Non-key part batches'),
-    ...internalTable('C', 'C2', '非关键零部件来源', 'Non-key part sources'),
-    ...internalTable('C', 'C3-1', '标准件', 'Standard parts'),
-    ...internalTable('C', 'C3-2', '标准件来源', 'Standard part sources'),
-    ...internalTable('C', 'C4', '辅料', 'Auxiliary materials'),
-    ...internalTable('C', 'C5', '包装材料', 'Packaging materials'),
+    ...documentPages('internalC'),
   ]),
   dir('InternalD', '/internalD', '零部件来源（D）', 'Parts Source (D)', 'table', [
-    ...internalTable('D', 'D1-1', '零部件原材料来源', 'Part raw-material sources'),
-    ...internalTable('D', 'D1-2', '原材料冶炼来源', 'Raw-material smelter sources'),
+    ...documentPages('internalD'),
   ]),
   dir('InternalE', '/internalE', '供应链数据（E）', 'Supply-chain Data (E)', 'table', [
-    ...internalTable('E', 'E1', '矿产来源', 'Mineral sources'),
-    ...internalTable('E', 'E2', '矿山信息', 'Mine information'),
+    ...documentPages('internalE'),
   ]),
 
   dir('DataManagement', '/dataManagement', '项目数据', 'Project Data', 'folderOpen', [
