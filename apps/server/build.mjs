@@ -8,7 +8,7 @@ const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@tra
 
 await build({
   // The sheet worker runs in a worker thread of its own (platform/imports/sheet-thread.ts): its own bundle.
-  entryPoints: { main: 'src/main.ts', 'sheet-worker': 'src/platform/imports/sheet-worker.ts' },
+  entryPoints: { main: 'src/main.ts', 'sheet-worker': 'src/modules/sheet-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -13,6 +13,7 @@ import { installInputGuard } from './platform/input-guard.ts';
 import { consoleHtml, installSecurityHeaders } from './platform/security-headers.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 import { registerModules } from './modules/index.ts';
+import { GATEWAY_SECURITY_SCHEMES } from './modules/gateway-key/openapi.ts';
 
 export interface BuildAppOptions {
   deps: AppDeps;
@@ -67,7 +68,9 @@ export async function buildApp({
         description:
           'Every response is an envelope {code, msg, data}; code "0000" is success. Messages follow Accept-Language (zh default, en).',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, ...GATEWAY_SECURITY_SCHEMES },
+      },
       tags: [
         {
           name: 'public-ledger',

@@ -101,6 +101,8 @@ const ZConfig = z.object({
   CHAIN_EXPLORER_URL: z.string().url().optional(),
   /** How often new blocks are anchored, in milliseconds (one transaction per block). */
   CHAIN_ANCHOR_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
+  /** Signed gateway-key requests a key may make per minute, across every server process (docs/gateway-api.md). */
+  GATEWAY_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which peers may tell the client's address (X-Forwarded-For, -Host, -Proto): unset or false = none, so

@@ -72,7 +72,8 @@ describe('modules not configured for an enterprise (spec 6)', () => {
     ]);
     expect(
       everyNode(menu)
-        .filter((n) => n.code !== 'Log')
+        // The page's own actions (Log:Export) are unconfigured with it.
+        .filter((n) => n.code !== 'Log' && !n.code.startsWith('Log:'))
         .every((n) => n.configured),
     ).toBe(true);
 

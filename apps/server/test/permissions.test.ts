@@ -231,6 +231,11 @@ const CODE_FREE: Readonly<Record<string, string>> = {
   'operator.certification.detail': OPERATOR_END,
   'operator.certification.approve': OPERATOR_END,
   'operator.certification.returnBack': OPERATOR_END,
+  'operator.ticket.page': OPERATOR_END,
+  'operator.ticket.detail': OPERATOR_END,
+  'operator.ticket.handle': OPERATOR_END,
+  'operator.ticket.solve': OPERATOR_END,
+  'operator.ticket.attachmentLink': OPERATOR_END,
   'system.health': 'liveness probe: no data',
   'documentCommon.currencies': "reference data (the currency list), no page's data",
 };

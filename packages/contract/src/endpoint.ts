@@ -6,9 +6,10 @@ import type { z } from 'zod';
  * - account: the sign-in step's verifyKey or an enterprise-end session (link applications during sign-in);
  * - session: a signed-in account, with or without a selected enterprise;
  * - enterprise: a session with a selected, usable enterprise (tenant-scoped business calls);
- * - operator: an operator-end session.
+ * - operator: an operator-end session;
+ * - gateway: a request signed with an enterprise's gateway key (no session; modules/gateway-key).
  */
-export type TAuthLevel = 'public' | 'account' | 'session' | 'enterprise' | 'operator';
+export type TAuthLevel = 'public' | 'account' | 'session' | 'enterprise' | 'operator' | 'gateway';
 
 export interface TEndpoint<
   B extends z.ZodType = z.ZodType,

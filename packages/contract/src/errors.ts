@@ -3,7 +3,7 @@ import { interpolate, type TBilingual, type TLang } from './i18n/lang.ts';
 /**
  * The error-code catalogue. Codes E1002, U0005, U0007, U0009 and F1016 are the spec's (section 8) and
  * drive client behaviour; the others are ours, grouped by prefix: E = request/platform, U = user/session,
- * F = files and imports, B = business rules.
+ * F = files and imports, B = business rules, G = gateway-key signed requests, T = background tasks.
  */
 export const ERRORS = {
   SUCCESS: { code: '0000', http: 200, zh: '操作成功', en: 'Success' },
@@ -398,6 +398,18 @@ export const ERRORS = {
   },
 
   /** Spec: evidence VIN upload errors; the client shows a link to the error log. */
+  TICKET_STATE_INVALID: {
+    code: 'B2090',
+    http: 409,
+    zh: '工单当前状态不允许此操作，请刷新后重试',
+    en: "The work order's current status does not allow this operation, please refresh and try again",
+  },
+  TICKET_ATTACHMENT_INVALID: {
+    code: 'B2091',
+    http: 400,
+    zh: '附件不是您为工单上传的有效文件，请重新上传',
+    en: 'An attachment is not a file you uploaded for a work order, please upload it again',
+  },
   FILE_ROWS_INVALID: {
     code: 'F1016',
     http: 400,
@@ -485,6 +497,80 @@ export const ERRORS = {
     http: 400,
     zh: '附件所属的记录不存在或无权访问',
     en: 'The record to attach the file to does not exist or is not accessible',
+  },
+
+  // Background tasks (T = tasks; platform/tasks): why one failed or stopped, and actions its status refuses.
+  TASK_STATE_INVALID: {
+    code: 'T7001',
+    http: 400,
+    zh: '任务当前状态不允许此操作',
+    en: 'The task cannot do this in its current status',
+  },
+  TASK_CANCELLED: { code: 'T7002', http: 400, zh: '任务已取消', en: 'The task was cancelled' },
+  TASK_WITHDRAWN: { code: 'T7003', http: 400, zh: '任务已撤回', en: 'The task was withdrawn' },
+  /** A task's run failed (or stopped its process) several times in a row and was given up. */
+  TASK_GAVE_UP: {
+    code: 'T7004',
+    http: 500,
+    zh: '任务多次执行失败，已停止，请稍后重试；如仍失败请联系管理员',
+    en: 'The task failed several times and was stopped; retry it later, and contact support if it fails again',
+  },
+  TASK_NOT_CREATOR: {
+    code: 'T7005',
+    http: 403,
+    zh: '只有任务的创建者可以撤回任务',
+    en: "Only the task's creator can withdraw it",
+  },
+
+  // Gateway keys' signed requests (G = gateway; docs/gateway-api.md).
+  GATEWAY_KEY_UNKNOWN: {
+    code: 'G4001',
+    http: 401,
+    zh: '网关密钥 APPKey 不存在',
+    en: 'Unknown gateway key APPKey',
+  },
+  GATEWAY_KEY_DISABLED: { code: 'G4002', http: 403, zh: '网关密钥已停用', en: 'The gateway key is disabled' },
+  GATEWAY_SIGNATURE_INVALID: {
+    code: 'G4003',
+    http: 401,
+    zh: '网关请求签名错误',
+    en: 'The gateway request signature is invalid',
+  },
+  GATEWAY_TIMESTAMP_INVALID: {
+    code: 'G4004',
+    http: 401,
+    zh: '请求时间戳无效或与服务器时间相差超过 5 分钟',
+    en: 'The request timestamp is invalid or more than 5 minutes from the server time',
+  },
+  GATEWAY_NONCE_REUSED: {
+    code: 'G4005',
+    http: 401,
+    zh: '请求随机数（X-Nonce）已使用过，请勿重放请求',
+    en: 'The request nonce (X-Nonce) was already used; requests cannot be replayed',
+  },
+  GATEWAY_HEADERS_INVALID: {
+    code: 'G4006',
+    http: 400,
+    zh: '缺少或无效的网关签名请求头：{header}',
+    en: 'Missing or invalid gateway signature header: {header}',
+  },
+  GATEWAY_BODY_TOO_LARGE: {
+    code: 'G4007',
+    http: 413,
+    zh: '网关请求内容超过 {max}MB',
+    en: 'The gateway request body is larger than {max}MB',
+  },
+  GATEWAY_RATE_LIMITED: {
+    code: 'G4008',
+    http: 429,
+    zh: '该网关密钥每分钟最多 {limit} 次请求，请 {seconds} 秒后再试',
+    en: 'At most {limit} requests per minute per gateway key; try again in {seconds} seconds',
+  },
+  GATEWAY_MEMBER_DISABLED: {
+    code: 'G4009',
+    http: 403,
+    zh: '创建该网关密钥的成员已被禁用或已离开企业',
+    en: 'The member who created this gateway key is disabled or no longer in the enterprise',
   },
 } as const satisfies Record<string, { code: string; http: number } & TBilingual>;
 

@@ -23,6 +23,8 @@ export const FILE_BIZ_TYPES = {
   quality: ['doc', 'docx', 'xls', 'xlsx', 'pdf'],
   /** Products' LCA (life-cycle assessment) reports behind their carbon footprints. */
   lcaReport: ['pdf', 'doc', 'docx', 'xls', 'xlsx'],
+  /** Attachments of support tickets (work orders), attached when the ticket is submitted. */
+  workOrder: ['jpg', 'jpeg', 'png', 'doc', 'docx', 'pdf', 'xlsx', 'xls'],
 } as const;
 export type TNamedFileBizType = keyof typeof FILE_BIZ_TYPES;
 /**
@@ -151,6 +153,8 @@ const NAMED_FILE_RULES: Readonly<Record<TNamedFileBizType, TFileRule>> = {
   // Certification uploads precede the enterprise; once it is approved they are its company information.
   businessLicence: { pages: null, write: [], read: ['PerFrom'] },
   idPhoto: { pages: null, write: [], read: ['PerFrom'] },
+  // Uploaded by the ticket's submitter before it exists; read through the ticket endpoints.
+  workOrder: { pages: null, write: ['CreateWorkOrder'], read: ['IssueList', 'IssueRecycle'] },
 };
 
 function fileRuleOf(bizType: string): TFileRule | undefined {

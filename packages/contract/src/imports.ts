@@ -6,9 +6,10 @@ import { listRequest, ZListResponse } from './list.ts';
 /*
  * Bulk import and export, shared by every list resource that offers them (spec 2.4, 3 "Import result",
  * 5 "Bulk import", 8). A resource declares its endpoints with `importExportEndpoints`; one server pipeline
- * runs every import as a job (xlsx/xls, at most LIMITS.bulkImportMaxRows rows, each row validated with the
- * resource's contract schema and written all-or-nothing), keeps an import record for the resource's
- * upload-operation page, and writes an error-log workbook listing each failed row with its reasons.
+ * runs every import as a background task of the resource's page (task.ts; xlsx/xls, at most
+ * LIMITS.bulkImportMaxRows rows, each row validated with the resource's contract schema and written
+ * all-or-nothing), keeps an import record for the resource's upload-operation page, and writes an
+ * error-log workbook (the task's result file) listing each failed row with its reasons.
  */
 
 /** The resources that can be imported; each names its template, its records and its error logs. */
@@ -72,7 +73,10 @@ export const ZImportRecord = z.object({
   existNum: z.number().int(),
   /** True when an error-log workbook can be downloaded. */
   hasErrorLog: z.boolean(),
-  /** Why a failed import could not read the file at all: an error code of the catalogue, e.g. F1003. */
+  /**
+   * Why a failed import ended: an error code of the catalogue, its task's reason (contract task.ts): the file
+   * could not be used (e.g. F1003), the import was given up (F1013), cancelled (T7002) or withdrawn (T7003).
+   */
   errorCode: z.string().nullable(),
   operator: z.string(),
   createdAt: z.number().int(),

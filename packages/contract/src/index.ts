@@ -11,6 +11,7 @@ export * from './user.ts';
 export * from './menu.ts';
 export * from './menu-tree.ts';
 export * from './record-pages.ts';
+export * from './record-catalogue.ts';
 export * from './file.ts';
 export * from './file-error-log.ts';
 export * from './certification.ts';
@@ -23,6 +24,7 @@ export * from './log.ts';
 export * from './examine.ts';
 export * from './system.ts';
 export * from './imports.ts';
+export * from './task.ts';
 export * from './project.ts';
 export * from './product.ts';
 export * from './carbon.ts';
@@ -31,6 +33,9 @@ export * from './material-relation.ts';
 export * from './material.ts';
 export * from './document.ts';
 export * from './trace.ts';
+export * from './ticket.ts';
+export * from './message.ts';
+export * from './gateway-key.ts';
 
 import { authEndpoints } from './auth.ts';
 import { userEndpoints } from './user.ts';
@@ -46,6 +51,7 @@ import { companyEndpoints, profileEndpoints } from './profile.ts';
 import { operatorEndpoints } from './operator.ts';
 import { ledgerEndpoints, publicLedgerEndpoints } from './ledger.ts';
 import { importEndpoints } from './imports.ts';
+import { taskEndpoints } from './task.ts';
 import { projectEndpoints } from './project.ts';
 import { productEndpoints } from './product.ts';
 import { carbonEndpoints } from './carbon.ts';
@@ -54,6 +60,9 @@ import { customMaterialRelationEndpoints, materialRelationEndpoints } from './ma
 import { materialDataEndpoints, materialDataInEndpoints } from './material.ts';
 import { documentCommonEndpoints, documentEndpoints } from './document.ts';
 import { traceEndpoints } from './trace.ts';
+import { operatorTicketEndpoints, ticketEndpoints } from './ticket.ts';
+import { messageEndpoints } from './message.ts';
+import { gatewayEndpoints, gatewayKeyEndpoints } from './gateway-key.ts';
 
 /** Every endpoint of the API, by domain. The server registers these; the web calls them. */
 export const api = {
@@ -71,9 +80,14 @@ export const api = {
   role: roleEndpoints,
   profile: profileEndpoints,
   company: companyEndpoints,
-  operator: { ...operatorEndpoints, certification: operatorCertificationEndpoints },
+  operator: {
+    ...operatorEndpoints,
+    certification: operatorCertificationEndpoints,
+    ticket: operatorTicketEndpoints,
+  },
   system: systemEndpoints,
   import: importEndpoints,
+  task: taskEndpoints,
   project: projectEndpoints,
   product: productEndpoints,
   carbon: carbonEndpoints,
@@ -85,4 +99,8 @@ export const api = {
   document: documentEndpoints,
   documentCommon: documentCommonEndpoints,
   trace: traceEndpoints,
+  ticket: ticketEndpoints,
+  message: messageEndpoints,
+  gatewayKey: gatewayKeyEndpoints,
+  gateway: gatewayEndpoints,
 };

@@ -335,12 +335,16 @@ export const ENTERPRISE_MENU_TREE: TMenuDef[] = [
       act('DeleteWorkOrder', '删除工单', 'Delete work order'),
       act('ViewStatusLog', '查看状态记录', 'View status log'),
     ]),
-    page('IssueRecycle', 'recycle', 'issue/recycle', '回收站', 'Recycle Bin'),
+    page('IssueRecycle', 'recycle', 'issue/recycle', '回收站', 'Recycle Bin', [
+      act('IssueRecycle:Restore', '恢复', 'Restore'),
+      act('IssueRecycle:Purge', '彻底删除', 'Delete permanently'),
+    ]),
   ]),
   dir('SecretKey', '/secretkey', '网关密钥', 'Gateway Keys', 'key', [
     page('PerKey', 'perkey', 'secretkey/perkey', '网关密钥', 'Gateway Keys', [
       act('CreateSecret', '创建密钥', 'Create secret'),
       act('ResetSecret', '重置密钥', 'Reset secret'),
+      act('PerKey:Status', '启用/停用', 'Enable or disable'),
     ]),
   ]),
 
@@ -389,7 +393,7 @@ export const ENTERPRISE_MENU_TREE: TMenuDef[] = [
     ]),
   ]),
   dir('Log', '/log', '系统日志', 'System Log', 'fileSearch', [
-    page('Log', 'list', 'log/list', '系统日志', 'System Log'),
+    page('Log', 'list', 'log/list', '系统日志', 'System Log', [act('Log:Export', '导出', 'Export')]),
     hidden('Log', 'details/:id', 'log/details', '日志详情', 'Log Details', { noCache: true }),
   ]),
 ];
@@ -416,6 +420,9 @@ export const AVAILABLE_PAGES: ReadonlySet<string> = new Set([
   'userCenter/perfrom',
   'log/list',
   'log/details',
+  'message/list',
+  'message/detail',
+  'message/config',
   'account/member',
   'account/member/memberDetail',
   'account/member/addMember',
@@ -446,6 +453,9 @@ export const AVAILABLE_PAGES: ReadonlySet<string> = new Set([
   'dataManagement/vinsnList',
   'dataManagement/materialList',
   'dataManagement/supplier',
+  'issue/list',
+  'issue/recycle',
+  'secretkey/perkey',
   // Every document list of the catalogue with its upload records.
   ...DOCUMENT_TYPES.flatMap((d) => [d.route, `${d.route}/uploadOperation`]),
 ]);

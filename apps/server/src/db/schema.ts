@@ -18,3 +18,6 @@ export * from './schema/material.ts';
 export * from './schema/product.ts';
 export * from './schema/material-relation.ts';
 export * from './schema/document.ts';
+export * from './schema/gateway-key.ts';
+export * from './schema/message.ts';
+export * from './schema/ticket.ts';

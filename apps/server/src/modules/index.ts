@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/context.ts';
 import { importRecordRoutes } from '../platform/imports/routes.ts';
+import { taskRoutes } from '../platform/tasks/routes.ts';
+import './importers.ts';
 import { authRoutes } from './auth/routes.ts';
 import { certificationRoutes } from './certification/routes.ts';
 import { companyRoutes } from './company/routes.ts';
@@ -12,6 +14,7 @@ import { materialRoutes } from './material/routes.ts';
 import { documentRoutes } from './document/routes.ts';
 import { materialRelationRoutes } from './material-relation/routes.ts';
 import { memberRoutes } from './member/routes.ts';
+import { messageRoutes } from './message/routes.ts';
 import { operatorRoutes } from './operator/routes.ts';
 import { partnerRoutes } from './partner/routes.ts';
 import { profileRoutes } from './profile/routes.ts';
@@ -21,7 +24,9 @@ import { carbonRoutes } from './carbon/routes.ts';
 import { roleRoutes } from './role/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { traceRoutes } from './trace/routes.ts';
+import { ticketRoutes } from './ticket/routes.ts';
 import { userRoutes } from './user/routes.ts';
+import { gatewayKeyRoutes } from './gateway-key/routes.ts';
 
 /** Every domain module of the API. */
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -39,6 +44,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   profileRoutes(app, deps);
   ledgerRoutes(app, deps);
   importRecordRoutes(app, deps);
+  taskRoutes(app, deps);
   projectRoutes(app, deps);
   productRoutes(app, deps);
   carbonRoutes(app, deps);
@@ -47,4 +53,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   materialRoutes(app, deps);
   documentRoutes(app, deps);
   traceRoutes(app, deps);
+  ticketRoutes(app, deps);
+  gatewayKeyRoutes(app, deps);
+  messageRoutes(app, deps);
 }

@@ -52,6 +52,13 @@ export interface TenantContext {
   dataScope: TDataScope;
   /** Page codes not configured for the enterprise: their endpoints are refused before any handler. */
   unconfigured: ReadonlySet<string>;
+  /** The request's client address, recorded with every write in the audit trail. */
+  ip?: string | null;
+  /**
+   * The authorising enterprise the member acts for (spec 1, 4: authorised companies upload on behalf of
+   * associated ones), recorded in the audit trail; sessions do not carry it yet, so it stays unset.
+   */
+  onBehalfOf?: string | null;
 }
 
 /** Caller of an 'account'-level endpoint: a session, or the sign-in step's verifyKey. */

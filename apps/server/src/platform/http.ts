@@ -85,6 +85,7 @@ async function authenticate(
     permissions: session.permissions,
     dataScope: session.dataScope,
     unconfigured: session.unconfigured,
+    ip: req.ip,
   };
   return { session, tenant };
 }
@@ -156,6 +157,9 @@ export function registerEndpoint<E extends TEndpoint>(
   ep: E,
   handler: Handler<E>,
 ): void {
+  // Signed gateway requests are verified by modules/gateway-key (routes.ts), never as a session.
+  if (ep.auth === 'gateway')
+    throw new Error(`${ep.path}: gateway endpoints are registered by modules/gateway-key`);
   // Paths with `:name` segments take their input there (GET /public/ledger/blocks/:height).
   const inputKey = ep.path.includes('/:') ? 'params' : ep.method === 'GET' ? 'querystring' : 'body';
   app.route({

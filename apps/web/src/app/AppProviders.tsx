@@ -9,6 +9,8 @@ import { useLang } from '../i18n';
 import { theme } from './theme';
 import { FeedbackBridge } from './bridges';
 import { cspNonce } from './csp';
+// Fills the slots of shared/ with the features' pieces before anything renders.
+import './slots';
 
 /** antd (theme, locale following the language), its App context for messages, and TanStack Query. */
 export function AppProviders({ children }: { children: ReactNode }) {

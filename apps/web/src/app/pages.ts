@@ -43,6 +43,18 @@ export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
     component: lazyPage(() => import('../features/log/LogDetailsPage')),
     description: 'log.details.description',
   },
+  'message/list': {
+    component: lazyPage(() => import('../features/message/MessageListPage')),
+    description: 'message.list.description',
+  },
+  'message/detail': {
+    component: lazyPage(() => import('../features/message/MessageDetailPage')),
+    description: 'message.detail.description',
+  },
+  'message/config': {
+    component: lazyPage(() => import('../features/message/MessageConfigPage')),
+    description: 'message.config.description',
+  },
   'account/member': {
     component: lazyPage(() => import('../features/member/MemberListPage')),
     description: 'account.member.listDescription',
@@ -135,6 +147,20 @@ export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
     { list: 'material.homemade.listDescription', records: 'imports.records.description' },
   ),
   ...documentPages(),
+  ...resourcePages(
+    'issue/list',
+    () => import('../features/ticket/ticketResource').then((m) => m.ticketResource),
+    { list: 'ticket.listDescription' },
+  ),
+  ...resourcePages(
+    'issue/recycle',
+    () => import('../features/ticket/ticketResource').then((m) => m.recycleResource),
+    { list: 'ticket.recycleDescription' },
+  ),
+  'secretkey/perkey': {
+    component: lazyPage(() => import('../features/gateway-key/GatewayKeyListPage')),
+    description: 'gatewayKey.listDescription',
+  },
   'dataManagement/dataList': {
     component: DRILL_PAGES.dataList,
     description: 'dataManagement.dataList.description',

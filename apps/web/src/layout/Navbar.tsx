@@ -6,6 +6,7 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { SceneTitle } from './SceneTitle';
 import { FullscreenToggle } from './FullscreenToggle';
 import { UserDropdown } from './UserDropdown';
+import { MessageBell } from '../features/message/MessageBell';
 
 export function Navbar({ match }: { match: TRouteMatch | null }) {
   const scene = useSession((s) => s.userInfo?.scene);
@@ -15,6 +16,7 @@ export function Navbar({ match }: { match: TRouteMatch | null }) {
       <Breadcrumbs match={match} />
       <div className="navbar-right">
         <SceneTitle scene={scene} />
+        <MessageBell />
         <FullscreenToggle />
         <LangSelect />
         <UserDropdown />

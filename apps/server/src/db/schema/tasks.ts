@@ -37,6 +37,47 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * One background task of an enterprise (platform/tasks): its kind, the page it belongs to, its status in
+ * the spec's words, progress, the reason it failed or stopped, and its result file. Its work runs as jobs
+ * (the current one is `job_id`); a retry queues a new job. Tenant transactions read and change their own
+ * enterprise's tasks (cancel, withdraw, retry); the worker changes them through the platform connection.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    /** A random UUID (an import's task has its import record's id). */
+    id: text('id').primaryKey(),
+    enterpriseUuid: text('enterprise_uuid').notNull(),
+    kind: text('kind').notNull(),
+    /** The menu code of the page the task belongs to: its codes open it. */
+    page: text('page').notNull(),
+    status: text('status', {
+      enum: ['pending', 'underway', 'suspended', 'cancelled', 'withdrawn', 'completed', 'failed'],
+    })
+      .notNull()
+      .default('pending'),
+    /** The typed payload of its kind (defineTask's schema). */
+    payload: jsonb('payload').notNull(),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total').notNull().default(0),
+    phase: text('phase'),
+    /** Where a resumed run continues (the kind's own shape). */
+    checkpoint: jsonb('checkpoint'),
+    /** Why it failed or was suspended: an error code of the catalogue. */
+    reasonCode: text('reason_code'),
+    resultKey: text('result_key'),
+    resultName: text('result_name'),
+    jobId: bigint('job_id', { mode: 'number' }),
+    createdBy: integer('created_by').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('tasks_enterprise_page_idx').on(t.enterpriseUuid, t.page, t.createdAt)],
+);
+
 /** One bulk import of a resource (platform/imports): its file, progress and result counts. */
 export const importRecords = pgTable(
   'import_records',

@@ -21,7 +21,7 @@ import {
   revokeSession,
   revokeSessionsOf,
 } from '../../platform/session.ts';
-import { listLinkedEnterprises } from '../examine/repo.ts';
+import { listLinkedEnterprises } from '../examine/public.ts';
 import type { MailMessage } from '../../platform/mail.ts';
 import { consumeMailCode, issueMailCode } from './mail-code.ts';
 import { admitAttempt, settleAttempt } from './throttle.ts';

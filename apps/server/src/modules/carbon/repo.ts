@@ -5,7 +5,7 @@ import { files, productCarbon, products, users } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { isRowId } from '../../platform/ids.ts';
 import { filters, type ListQuery, type TenantScope, visibleRows } from '../../platform/list-query.ts';
-import { productConditions, type ProductFilters } from '../product/repo.ts';
+import { productConditions, type ProductFilters } from '../product/public.ts';
 
 // Carbon footprint uploads of the enterprise's products. The newest upload of a product is its current
 // footprint; every query is scoped by the enterprise (and its products' data permission).

@@ -9,7 +9,7 @@ import { AppError, fieldInvalid } from '../../platform/errors.ts';
 import { appendEvidence, type EvidenceKeys } from '../../platform/ledger/append.ts';
 import { runListQuery } from '../../platform/list-query.ts';
 import { carbonEvidence } from '../product/evidence.ts';
-import { findProduct, productListQuery } from '../product/repo.ts';
+import { findProduct, productListQuery } from '../product/public.ts';
 import {
   carbonHistoryQuery,
   currentCarbon,

@@ -28,7 +28,8 @@ import { issueCertificationCredential } from '../../platform/ledger/identity.ts'
 import { recordCertification } from '../../platform/ledger/subjects.ts';
 import { filters, runPlatformListQuery } from '../../platform/list-query.ts';
 import type { MailMessage } from '../../platform/mail.ts';
-import { assignFilesToEnterprise } from '../file/repo.ts';
+import { notify, notifyApplicant } from '../message/notify.ts';
+import { assignFilesToEnterprise } from '../file/public.ts';
 import {
   enterpriseColumns,
   findCertification,
@@ -166,6 +167,17 @@ export async function approve(
         gmtModified: now,
       });
       await createAdministrator(tx, enterpriseUuid, current.applicantUserId);
+      await notify(
+        tx,
+        {
+          enterpriseUuid,
+          recipients: 'administrators',
+          type: 'certificationApproved',
+          params: { enterpriseName: { zh: form.name, en: form.englishName || form.name }, did: identity.did },
+          link: '/userCenter/perfrom',
+        },
+        deps.mailer,
+      );
       const number = await nextCertificateNumber(tx, now);
       // The blockchain certificate: a verifiable credential by the platform, recorded on the ledger in
       // this transaction (signed by the new enterprise's key).
@@ -242,6 +254,12 @@ export async function returnBack(
     detail: { certificationId: input.id, applicant: returned.applicantUserId },
   });
   const form = formOf(returned);
+  await notifyApplicant(
+    deps.db,
+    returned.applicantUserId,
+    { type: 'certificationReturned', params: { enterpriseName: form.name, notes: input.notes } },
+    deps.mailer,
+  );
   await mailApplicant(deps, returned, {
     subject: 'Tracehub 企业认证被退回 / certification returned',
     body:

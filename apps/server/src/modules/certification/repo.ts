@@ -4,7 +4,7 @@ import type { TCertification, TCompanyForm } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { certificates, certifications, enterpriseUsers, enterprises, users } from '../../db/schema.ts';
 import { isRowId } from '../../platform/ids.ts';
-import { VISIBLE_LINK_STATES } from '../examine/repo.ts';
+import { VISIBLE_LINK_STATES } from '../examine/public.ts';
 
 export type CertificationRow = typeof certifications.$inferSelect;
 

@@ -14,7 +14,7 @@ import type { AppDeps, RequestMeta, SessionContext, TenantContext } from '../../
 import { violatedUnique } from '../../platform/db-errors.ts';
 import { AppError, fieldInvalid } from '../../platform/errors.ts';
 import type { VerifierFinding } from '../../platform/verifier.ts';
-import { ownUploads } from '../file/repo.ts';
+import { ownUploads } from '../file/public.ts';
 import {
   FORM_UPLOADS,
   associatedEnterpriseCount,

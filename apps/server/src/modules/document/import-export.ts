@@ -40,7 +40,7 @@ import {
   type DocumentValues,
 } from './repo.ts';
 import { returnableLeft, returnSourceMissing, sumQuantities } from './returns.ts';
-import { partnersByCode } from '../partner/repo.ts';
+import { partnersByCode } from '../partner/public.ts';
 
 // Bulk import and export of every document type, derived from the catalogue: the template's columns are the
 // type's fields (document-labels.ts), each row passes the create call's schema, the natural key is the

@@ -36,7 +36,7 @@ import {
   type DocumentValues,
 } from './repo.ts';
 import { returnableLeft, returnSourceMissing, sumQuantities } from './returns.ts';
-import { partnersByCode } from '../partner/repo.ts';
+import { partnersByCode } from '../partner/public.ts';
 
 // Documents of every type (spec 3 "Documents"). Every function takes the tenant transaction and the type its
 // endpoint fixes; each change is recorded as evidence in that transaction, so there is never a change

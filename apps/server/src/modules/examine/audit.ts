@@ -7,8 +7,9 @@ import type { AppDeps, TenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isRowId } from '../../platform/ids.ts';
 import { filters, runListQuery } from '../../platform/list-query.ts';
-import { approvedLinkCount, assignableRoleIds, replaceMemberRoles } from '../member/repo.ts';
+import { approvedLinkCount, assignableRoleIds, replaceMemberRoles } from '../member/public.ts';
 import { enterpriseLabel } from '../member/service.ts';
+import { enterpriseNameParam, notify } from '../message/notify.ts';
 import { applicationColumns, isApplicationTo, lockPendingApplications } from './repo.ts';
 
 type Input<K extends keyof typeof api.examine> = TParsed<(typeof api.examine)[K]>;
@@ -89,7 +90,16 @@ export async function auditApplications(
   const enterprise = await enterpriseLabel(db, tenant);
   const remark = input.remark ? `（${input.remark}）` : '';
   const remarkEn = input.remark ? ` (${input.remark})` : '';
+  const enterpriseName = approve ? await enterpriseNameParam(db, tenant.enterpriseUuid) : null;
   for (const r of rows) {
+    if (enterpriseName) {
+      const params = { enterpriseName, username: r.username };
+      await notify(
+        db,
+        { enterpriseUuid: tenant.enterpriseUuid, recipients: [r.userId], type: 'linkApproved', params },
+        deps.mailer,
+      );
+    }
     await deps.mailer.send(db, {
       to: r.email,
       subject: 'Tracehub 关联企业申请结果 / link application result',

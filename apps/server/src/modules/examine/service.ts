@@ -4,6 +4,7 @@ import { EXAMINE_STATUS, LIMITS, type TParsed } from '@tracehub/contract';
 import { enterpriseUsers, enterprises, users } from '../../db/schema.ts';
 import type { AccountContext, AppDeps } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { notify } from '../message/notify.ts';
 import { LINK_CANCELLED, LINK_DELETED, VISIBLE_LINK_STATES } from './repo.ts';
 
 type Input<K extends keyof typeof api.examine> = TParsed<(typeof api.examine)[K]>;
@@ -80,6 +81,17 @@ export async function applyToLink(deps: AppDeps, account: AccountContext, input:
         `Account ${applicant?.username ?? ''} applied to join ${target.name}; please review it under Member audit.`,
     });
   }
+  await notify(
+    deps.db,
+    {
+      enterpriseUuid: target.uuid,
+      recipients: 'administrators',
+      type: 'linkApplication',
+      params: { username: applicant?.username ?? '', examineName: input.examineName },
+      link: '/account/audit',
+    },
+    deps.mailer,
+  );
   return { id: row.id };
 }
 

@@ -13,7 +13,7 @@ import { existingNaturalKeys } from '../../platform/imports/natural-keys.ts';
 import { appendEvidenceBatch } from '../../platform/ledger/append.ts';
 import { EVIDENCE, materialRelationEvidence } from '../../platform/ledger/subjects.ts';
 import { runListRows } from '../../platform/list-query.ts';
-import { partnersByCode } from '../partner/repo.ts';
+import { partnersByCode } from '../partner/public.ts';
 import { ownItemsByRef, ownRef } from './own-items.ts';
 import { insertRelations, relationKeyAt, relationListQuery, type RelationRow } from './repo.ts';
 

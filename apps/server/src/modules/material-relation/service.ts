@@ -24,7 +24,7 @@ import {
 } from '../../platform/ledger/subjects.ts';
 import { runListQuery } from '../../platform/list-query.ts';
 import { assertNotReferenced } from '../../platform/references.ts';
-import { findPartner, partnerChoices, partnersOfEnterprise, type PartnerRow } from '../partner/repo.ts';
+import { findPartner, partnerChoices, partnersOfEnterprise, type PartnerRow } from '../partner/public.ts';
 import { refreshSettlement } from '../partner/settlement.ts';
 import { linkableItem, ownItemsByRef, ownRef, pageCandidates } from './own-items.ts';
 import {

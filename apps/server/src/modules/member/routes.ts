@@ -16,7 +16,7 @@ export function memberRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
   registerEndpoint(app, deps, e.update, (input, { db, tenant }) => member.updateMember(db, tenant, input));
   registerEndpoint(app, deps, e.updateStatus, (input, { db, tenant }) =>
-    member.updateMemberStatus(db, tenant, input),
+    member.updateMemberStatus(db, tenant, input, deps.mailer),
   );
   registerEndpoint(app, deps, e.resetPassword, (input, { db, tenant, reply }) => {
     void reply.header('cache-control', 'no-store');

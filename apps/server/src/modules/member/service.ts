@@ -17,6 +17,8 @@ import { AppError } from '../../platform/errors.ts';
 import { filters, runListQuery } from '../../platform/list-query.ts';
 import { isRowId } from '../../platform/ids.ts';
 import { MEMBER_DISABLED_REASON, revokeSessionsOf } from '../../platform/session.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import { notify } from '../message/notify.ts';
 import { newOneTimePassword } from './one-time-password.ts';
 import {
   adminRoleId,
@@ -205,10 +207,25 @@ export async function updateMemberStatus(
   db: Db,
   tenant: TenantContext,
   input: Input<'updateStatus'>,
+  mailer?: Mailer,
 ): Promise<TMember> {
   const member = await mustFindMember(db, tenant, input.id);
   assertNotProtected(member, tenant);
   await db.update(enterpriseUsers).set({ status: input.status }).where(eq(enterpriseUsers.id, member.id));
+  if (input.status === 'disabled' && member.status !== 'disabled') {
+    const params = { username: member.username };
+    const message = {
+      type: 'memberDisabled',
+      params,
+      link: '/account/member',
+      mailOnly: [member.userId],
+    } as const;
+    await notify(
+      db,
+      { ...message, enterpriseUuid: tenant.enterpriseUuid, recipients: 'administrators' },
+      mailer,
+    );
+  }
   if (input.status === 'disabled') {
     await revokeSessionsOf(db, member.userId, MEMBER_DISABLED_REASON, {
       enterpriseUuid: tenant.enterpriseUuid,
@@ -299,6 +316,17 @@ export async function transferAdmin(
     .select({ username: users.username, email: users.email })
     .from(users)
     .where(eq(users.id, tenant.userId));
+  await notify(
+    db,
+    {
+      enterpriseUuid: tenant.enterpriseUuid,
+      recipients: [tenant.userId, target.userId],
+      type: 'adminTransferred',
+      params: { from: former?.username ?? '', to: target.username },
+      link: '/account/member',
+    },
+    deps.mailer,
+  );
   const enterprise = await enterpriseLabel(db, tenant);
   await deps.mailer.send(db, {
     to: target.email,

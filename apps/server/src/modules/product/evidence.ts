@@ -1,7 +1,7 @@
 import type { NewEvidence } from '../../platform/ledger/append.ts';
 import { EVIDENCE } from '../../platform/ledger/subjects.ts';
 import { decimalText } from '../../platform/decimal.ts';
-import type { CarbonRow } from '../carbon/repo.ts';
+import type { CarbonRow } from '../carbon/public.ts';
 import type { ProductRow } from './repo.ts';
 
 // What the ledger records of products: the subject is the row id, the payload the product as it is after the

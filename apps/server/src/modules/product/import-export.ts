@@ -13,7 +13,7 @@ import { existingNaturalKeys } from '../../platform/imports/natural-keys.ts';
 import { appendEvidenceBatch } from '../../platform/ledger/append.ts';
 import { EVIDENCE } from '../../platform/ledger/subjects.ts';
 import { runListRows } from '../../platform/list-query.ts';
-import { currentFootprints } from '../carbon/repo.ts';
+import { currentFootprints } from '../carbon/public.ts';
 import { productEvidence } from './evidence.ts';
 import {
   enterpriseDid,

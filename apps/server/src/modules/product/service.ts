@@ -15,14 +15,14 @@ import type { TenantContext } from '../../platform/context.ts';
 import { uniqueAsError } from '../../platform/db-errors.ts';
 import { decimalInput, decimalText } from '../../platform/decimal.ts';
 import { AppError, fieldInvalid } from '../../platform/errors.ts';
-import { materialOptions } from '../material/repo.ts';
+import { materialOptions } from '../material/public.ts';
 import { encodeKey } from '../../platform/imports/importer.ts';
 import { existingNaturalKeys } from '../../platform/imports/natural-keys.ts';
 import { appendEvidence, appendEvidenceBatch, type EvidenceKeys } from '../../platform/ledger/append.ts';
 import { EVIDENCE } from '../../platform/ledger/subjects.ts';
 import { runListQuery } from '../../platform/list-query.ts';
 import { assertNotReferenced } from '../../platform/references.ts';
-import { deleteFootprintsOf } from '../carbon/repo.ts';
+import { deleteFootprintsOf } from '../carbon/public.ts';
 import { productEvidence } from './evidence.ts';
 import {
   deleteProductRows,

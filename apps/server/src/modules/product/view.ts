@@ -4,7 +4,7 @@ import type { TenantContext } from '../../platform/context.ts';
 import { decimalText } from '../../platform/decimal.ts';
 import { latestChainDetails } from '../../platform/ledger/records.ts';
 import { EVIDENCE } from '../../platform/ledger/subjects.ts';
-import { currentFootprints } from '../carbon/repo.ts';
+import { currentFootprints } from '../carbon/public.ts';
 import { toFootprints } from '../carbon/view.ts';
 import { materialsOf, projectNosOf, type ProductRow } from './repo.ts';
 

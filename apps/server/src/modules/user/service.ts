@@ -12,7 +12,7 @@ import { enterpriseUsers, enterprises, users } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import type { SessionContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { listLinkedEnterprises } from '../examine/repo.ts';
+import { listLinkedEnterprises } from '../examine/public.ts';
 
 /**
  * The codes the session holds in its enterprise: its roles' and, whatever its roles, the user centre's

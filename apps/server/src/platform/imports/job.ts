@@ -3,10 +3,10 @@ import { z } from 'zod';
 import {
   ERRORS,
   FILE_TYPES,
+  importKindPage,
   isAllowedFile,
   neutraliseFileName,
   validationMessage,
-  type TErrorKey,
   type TImportRecord,
   type TLang,
 } from '@tracehub/contract';
@@ -14,8 +14,15 @@ import type { AppDeps, TenantContext } from '../context.ts';
 import { sha256Hex } from '../crypto.ts';
 import { violatedUnique } from '../db-errors.ts';
 import { AppError } from '../errors.ts';
-import { JobInterrupted, defineJob, type JobContext } from '../jobs/queue.ts';
 import { storageKeyOf } from '../storage.ts';
+import {
+  TaskFailed,
+  TaskInterrupted,
+  defineTask,
+  type TaskContext,
+  type TaskResult,
+  type TaskRow,
+} from '../tasks/kit.ts';
 import { withTenant } from '../tenancy.ts';
 import { importerOf, encodeKey, type ImportContext, type Importer, type PreparedRow } from './importer.ts';
 import { isWritable, type PlannedRow } from './plan.ts';
@@ -50,21 +57,44 @@ export const importChunkRows = (dbKind: AppDeps['dbKind']): number => (dbKind ==
  */
 const INSERT_SLICE_ROWS = 25;
 
-const ZImportJob = z.object({
-  importId: z.string(),
-  enterpriseUuid: z.string(),
-  userId: z.number().int(),
-});
-type ImportJob = z.infer<typeof ZImportJob>;
-type Tenant = Pick<TenantContext, 'enterpriseUuid' | 'userId'>;
+/** The import, and the importer's client address (the audit trail records it with the rows written). */
+const ZImportTask = z.object({ importId: z.string(), ip: z.string().nullable().optional() });
+type ImportTask = z.infer<typeof ZImportTask>;
+type Tenant = Pick<TenantContext, 'enterpriseUuid' | 'userId' | 'ip'>;
 
-const importJob = defineJob({
+/** Why an import that ended otherwise than completed failed, for its record: the task's reason. */
+const importOutcome = (task: TaskRow): Parameters<typeof updateImportRecord>[3] =>
+  task.status === 'completed'
+    ? { status: 'completed', errorLogKey: task.resultKey, finishedAt: task.finishedAt }
+    : {
+        status: 'failed',
+        errorCode: task.reasonCode ?? ERRORS.TASK_GAVE_UP.code,
+        finishedAt: task.finishedAt,
+      };
+
+/**
+ * An import is a task of its resource's page (platform/tasks); its task has the import record's id, and
+ * the record (counts, refused rows, error log) follows the task's status in the same transaction.
+ */
+const importTask = defineTask({
   kind: 'import',
-  payload: ZImportJob,
-  run: runImport,
+  payload: ZImportTask,
   // The job itself kept failing or killing its process (not the file): the record says so, in the
   // catalogue's words in both languages, instead of staying "running".
-  onFailed: (deps, job) => failImport(deps, job, 'IMPORT_GAVE_UP'),
+  gaveUpReason: 'IMPORT_GAVE_UP',
+  run: runImport,
+  async onSettled(tx, task) {
+    const tenant = { enterpriseUuid: task.enterpriseUuid };
+    await updateImportRecord(tx, tenant, task.id, importOutcome(task));
+  },
+  async onRetry(tx, task) {
+    await updateImportRecord(tx, { enterpriseUuid: task.enterpriseUuid }, task.id, {
+      status: 'queued',
+      errorCode: null,
+      errorLogKey: null,
+      finishedAt: null,
+    });
+  },
 });
 
 /**
@@ -98,10 +128,10 @@ export async function startImport(
         lang,
         createdBy: tenant.userId,
       });
-      await importJob.enqueue(tx, tenant.enterpriseUuid, {
-        importId: record.id,
-        enterpriseUuid: tenant.enterpriseUuid,
-        userId: tenant.userId,
+      await importTask.create(tx, tenant, {
+        id: record.id,
+        page: importKindPage(importer.kind)!,
+        payload: { importId: record.id, ip: tenant.ip ?? null },
       });
       return record;
     });
@@ -112,8 +142,9 @@ export async function startImport(
   }
 }
 
-async function runImport(deps: AppDeps, job: ImportJob, ctx: JobContext): Promise<void> {
-  const tenant: Tenant = { enterpriseUuid: job.enterpriseUuid, userId: job.userId };
+async function runImport(ctx: TaskContext<ImportTask>): Promise<{ result?: TaskResult } | void> {
+  const { deps, payload: job } = ctx;
+  const tenant: Tenant = { ...ctx.tenant, ip: job.ip ?? null };
   const record = await withTenant(deps.db, tenant, async (tx) => {
     const row = await importRecordRow(tx, tenant, job.importId);
     if (row?.status === 'queued') await updateImportRecord(tx, tenant, row.id, { status: 'running' });
@@ -126,8 +157,9 @@ async function runImport(deps: AppDeps, job: ImportJob, ctx: JobContext): Promis
   if (!content) throw new Error(`the workbook of import ${record.id} is missing from the storage`);
 
   // Read and validated in a worker thread, within memory and time limits: the API keeps answering.
+  await ctx.progress({ done: record.processed, total: record.importNum, phase: 'reading' });
   const sheet = await readSheetOffThread(content, importer.kind, record.lang);
-  if ('failure' in sheet) return failImport(deps, job, sheet.failure);
+  if ('failure' in sheet) throw new TaskFailed(sheet.failure);
   const planned = sheet.rows;
   if (record.importNum !== planned.length) {
     await withTenant(deps.db, tenant, (tx) =>
@@ -137,15 +169,16 @@ async function runImport(deps: AppDeps, job: ImportJob, ctx: JobContext): Promis
   // A resumed import starts after the rows its earlier run committed.
   const chunkRows = importChunkRows(deps.dbKind);
   for (let start = record.processed; start < planned.length; start += chunkRows) {
-    if (ctx.stopping()) throw new JobInterrupted();
+    if (ctx.stopping()) throw new TaskInterrupted();
     const chunk = planned.slice(start, start + chunkRows);
     await writeChunk(deps, tenant, job.importId, importer, chunk, start, record.lang, ctx);
-    await ctx.progress({ processed: start + chunk.length, total: planned.length });
+    // The checkpoint is the record's `processed`, written with the chunk; this also notices a cancel.
+    await ctx.progress({ done: start + chunk.length, total: planned.length, phase: 'writing' });
     // Back to the event loop between chunks: PGlite answers in promise callbacks, so without this the next
     // chunk would start before the server even reads the requests that arrived meanwhile.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  await completeImport(deps, tenant, job.importId, importer, record.lang);
+  return completeImport(deps, tenant, job.importId, importer, record.lang);
 }
 
 /**
@@ -224,7 +257,7 @@ async function writeChunk(
   chunk: readonly PlannedRow[],
   start: number,
   lang: TLang,
-  ctx: JobContext,
+  ctx: Pick<TaskContext<unknown>, 'log'>,
 ): Promise<void> {
   try {
     await writeRows(deps, tenant, importId, importer, chunk, start + chunk.length, lang);
@@ -259,43 +292,25 @@ const ERROR_LOG_LABELS = {
   fileName: { zh: '错误日志', en: 'error log' },
 } as const;
 
-/** The error log: each refused row with its number, its cells and the reasons, in the import's language. */
+/**
+ * The error log: each refused row with its number, its cells and the reasons, in the import's language;
+ * it is the task's result file (the kit stores it, and the record takes its key when the task completes).
+ */
 async function completeImport(
   deps: AppDeps,
   tenant: Tenant,
   importId: string,
   importer: Importer<unknown>,
   lang: TLang,
-): Promise<void> {
+): Promise<{ result?: TaskResult }> {
   const refused = await withTenant(deps.db, tenant, (tx) => refusedRows(tx, tenant, importId));
-  let errorLogKey: string | null = null;
-  if (refused.length > 0) {
-    const content = await writeWorkbook(
-      importer.title[lang],
-      [ERROR_LOG_LABELS.row[lang], ...importer.columns.map((c) => c[lang]), ERROR_LOG_LABELS.reasons[lang]],
-      refused.map((r) => [r.rowNumber, ...r.cells, r.reasons.join(lang === 'zh' ? '；' : '; ')]),
-    );
-    errorLogKey = storageKeyOf(randomBytes(16).toString('hex'));
-    await deps.storage.put(errorLogKey, content);
-  }
-  await withTenant(deps.db, tenant, (tx) =>
-    updateImportRecord(tx, tenant, importId, { status: 'completed', errorLogKey, finishedAt: new Date() }),
+  if (refused.length === 0) return {};
+  const content = await writeWorkbook(
+    importer.title[lang],
+    [ERROR_LOG_LABELS.row[lang], ...importer.columns.map((c) => c[lang]), ERROR_LOG_LABELS.reasons[lang]],
+    refused.map((r) => [r.rowNumber, ...r.cells, r.reasons.join(lang === 'zh' ? '；' : '; ')]),
   );
-}
-
-/**
- * The import failed as a whole: its file could not be used (nothing of it was written), or its job was given
- * up (the chunks it committed stay, as its counts say).
- */
-async function failImport(deps: AppDeps, job: ImportJob, reason: TErrorKey): Promise<void> {
-  const tenant: Tenant = { enterpriseUuid: job.enterpriseUuid, userId: job.userId };
-  await withTenant(deps.db, tenant, (tx) =>
-    updateImportRecord(tx, tenant, job.importId, {
-      status: 'failed',
-      errorCode: ERRORS[reason].code,
-      finishedAt: new Date(),
-    }),
-  );
+  return { result: { fileName: errorLogFileName(importer, lang), content } };
 }
 
 /** The error log's file name in a language. */

@@ -64,19 +64,27 @@ let nextId = 1;
 /** Threads started and sheets read by them in this process (tests see that the work left the main thread). */
 export const sheetThreadStats = { started: 0, sheets: 0 };
 
+/** The worker thread's entry module: the app's, which loads its importers before the reader. */
+let workerEntry: URL | null = null;
+
+/** Names the sheet worker's entry (modules/importers.ts does, so that platform knows no module). */
+export function useSheetWorker(entry: URL): void {
+  workerEntry = entry;
+}
+
 function spawn(maxHeapMb: number): SheetThread {
+  if (!workerEntry) throw new Error('no sheet worker entry: load the importers (modules/importers.ts) first');
   const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
   // From the sources (tests, tsx) the thread loads the TypeScript module through tsx, whose hooks do not
   // reach worker threads by themselves; the bundle (build.mjs) has it as dist/sheet-worker.js.
-  const fromSource = import.meta.url.endsWith('.ts');
-  const worker = fromSource
+  const worker = workerEntry.href.endsWith('.ts')
     ? new Worker(
-        `import('tsx/esm/api').then((api) => api.tsImport(${JSON.stringify(
-          new URL('./sheet-worker.ts', import.meta.url).href,
-        )}, ${JSON.stringify(import.meta.url)}))`,
+        `import('tsx/esm/api').then((api) => api.tsImport(${JSON.stringify(workerEntry.href)}, ${JSON.stringify(
+          import.meta.url,
+        )}))`,
         { eval: true, resourceLimits },
       )
-    : new Worker(new URL('./sheet-worker.js', import.meta.url), { resourceLimits });
+    : new Worker(workerEntry, { resourceLimits });
   sheetThreadStats.started++;
   const thread: SheetThread = { worker, maxHeapMb, ready: Promise.resolve(), idleTimer: null };
   // An idle thread that fails or ends is forgotten (an unheard 'error' would throw in the main thread).

@@ -1,11 +1,11 @@
 import { parentPort } from 'node:worker_threads';
-import './importers.ts';
 import { importerOf } from './importer.ts';
 import { rowPlanner } from './plan.ts';
 import type { SheetNext, SheetReply, SheetRequest } from './sheet-thread.ts';
 import { readImportSheet } from './workbook-read.ts';
 
-// The sheet worker (a worker thread, see sheet-thread.ts): reads an uploaded workbook and validates its rows
+// The sheet worker (a worker thread, see sheet-thread.ts; its entry, which loads the importers first, is
+// modules/sheet-worker.ts): reads an uploaded workbook and validates its rows
 // with the importer's contract schema, off the event loop that serves the API. It answers plain row objects
 // in batches, so that the main thread takes each batch in a short step of its own.
 

@@ -104,6 +104,7 @@ const PREFIX: Readonly<Record<string, string>> = {
   PurchaseReturn: 'TH',
   PurchaseInvoice: 'FP',
   PurchasePay: 'FK',
+  PurchaseStatement: 'DZ',
   SupplierAffidavit: 'SM',
   PurchasePacking: 'ZX',
   PurchaseLading: 'TD',
@@ -179,6 +180,7 @@ export function documentsOf(plan: Plan, index: PlanIndex, e: PlanEnterprise): Ma
     ['PurchaseReturn', days.purchaseReturn],
     ['PurchaseInvoice', days.invoice],
     ['PurchasePay', days.pay],
+    ['PurchaseStatement', (s) => days.invoice(s) + 3],
     ['SupplierAffidavit', (s) => days.contract(s) + 2],
     ['PurchasePacking', (s) => s.deliveryDay],
     ['PurchaseLading', (s) => s.deliveryDay],
@@ -337,6 +339,15 @@ export function documentsOf(plan: Plan, index: PlanIndex, e: PlanEnterprise): Ma
         amount: amountOf(s.qty, s.price),
         currency: 'CNY',
         relatedBillNos: invoiceNo ? [invoiceNo] : contractNo ? [contractNo] : [],
+      });
+    }
+    // The statement reconciles the lot's receipt and invoice with the supplier.
+    if (has('PurchaseStatement', s.id)) {
+      add('PurchaseStatement', {
+        ...base('PurchaseStatement', days.invoice(s) + 3),
+        amount: amountOf(s.qty, s.price),
+        currency: 'CNY',
+        relatedBillNos: invoiceNo ? [receiptNo, invoiceNo] : [receiptNo],
       });
     }
     if (has('SupplierAffidavit', s.id)) {

@@ -63,6 +63,7 @@ export const COMPANIONS: readonly CompanionDef[] = [
   { code: 'PurchaseReturn', weight: 1.2, source: 'plainShipment' },
   { code: 'PurchaseInvoice', weight: 10, source: 'shipment' },
   { code: 'PurchasePay', weight: 8, source: 'shipment' },
+  { code: 'PurchaseStatement', weight: 2, source: 'shipment' },
   { code: 'SupplierAffidavit', weight: 1.5, source: 'shipment' },
   { code: 'PurchasePacking', weight: 4, source: 'shipment' },
   { code: 'PurchaseLading', weight: 1.5, source: 'shipment' },

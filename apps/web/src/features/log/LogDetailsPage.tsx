@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, type TLogItem } from '@tracehub/contract';
@@ -8,9 +8,16 @@ import { DetailCard, type TDetailField } from '../../shared/DetailCard';
 import { formatDateTime } from '../../shared/format';
 import { actionLabel, ResultBadge } from './logList';
 import { logKeys } from './queries';
+import { AuditDetails } from './AuditDetails';
 
-/** One account log record (spec 2.2 /log/details/:id). */
+/** One log record (spec 2.2 /log/details/:id): a data change, or a sign-in line with `?type=signIn`. */
 export default function LogDetailsPage() {
+  const [params] = useSearchParams();
+  return params.get('type') === 'signIn' ? <SignInDetails /> : <AuditDetails />;
+}
+
+/** One account log record. */
+function SignInDetails() {
   const { t } = useTranslation();
   const lang = useLang();
   const id = Number(useParams().id);

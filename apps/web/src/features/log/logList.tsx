@@ -18,7 +18,8 @@ export function ResultBadge({ result, ctx }: { result: TLogItem['result']; ctx: 
 
 /** The account log list as a declaration for the shared list page; the client (user agent) is on the details page. */
 export const logList = defineResource({
-  name: 'log/list',
+  // The sign-ins tab of /log/list.
+  name: 'log/signIns',
   endpoint: api.log.selectLogPage,
   keys: logKeys,
   rowKey: 'id',
@@ -76,5 +77,7 @@ export const logList = defineResource({
       valueFormat: 'epochMs',
     },
   ],
-  rowActions: [{ key: 'details', label: 'log.viewDetails', to: (record) => `/log/details/${record.id}` }],
+  rowActions: [
+    { key: 'details', label: 'log.viewDetails', to: (record) => `/log/details/${record.id}?type=signIn` },
+  ],
 });

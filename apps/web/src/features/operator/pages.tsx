@@ -3,13 +3,14 @@ import {
   AuditOutlined,
   BankOutlined,
   BarcodeOutlined,
+  CustomerServiceOutlined,
   MailOutlined,
   NumberOutlined,
 } from '@ant-design/icons';
 import { lazyPage } from '../../app/lazyPage';
 import './operator.css';
 
-export type TOperatorPageKey = 'enterprise' | 'certification' | 'idRule' | 'codeRule' | 'outbox';
+export type TOperatorPageKey = 'enterprise' | 'certification' | 'ticket' | 'idRule' | 'codeRule' | 'outbox';
 
 export interface TOperatorPage {
   key: TOperatorPageKey;
@@ -35,6 +36,12 @@ export const OPERATOR_PAGES: readonly TOperatorPage[] = [
     path: 'certification',
     icon: AuditOutlined,
     component: lazyPage(() => import('./certification/CertificationAuditPage')),
+  },
+  {
+    key: 'ticket',
+    path: 'workOrder',
+    icon: CustomerServiceOutlined,
+    component: lazyPage(() => import('../ticket/operator/OperatorTicketsPage')),
   },
   {
     key: 'idRule',

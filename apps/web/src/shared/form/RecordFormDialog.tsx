@@ -11,7 +11,8 @@ import type { TDeclaredForm, TFormField, TFormValues } from './types';
 /** One side of a record form: the endpoint it sends to, its title and its success message. */
 interface TFormSide {
   endpoint: TEndpoint;
-  title: TI18nKey;
+  /** A text key, or the title itself (a catalogue record's, built from its noun). */
+  title: TI18nKey | { text: string };
   success: TI18nKey;
 }
 
@@ -46,7 +47,7 @@ export function RecordFormDialog<R extends { id: number }>({
   return (
     <FormDialog
       {...shared}
-      title={t(side.title)}
+      title={typeof side.title === 'string' ? t(side.title) : side.title.text}
       schema={side.endpoint.input}
       base={record ? { id: record.id } : undefined}
       initialValues={record ? update.values(record) : create.initialValues}

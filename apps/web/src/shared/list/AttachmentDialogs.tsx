@@ -1,11 +1,12 @@
+import { Suspense } from 'react';
+import { Spin } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFileBizType } from '@tracehub/contract';
-import { AttachmentList } from '../../features/ledger/AttachmentList';
-import { ledgerKeys } from '../../features/ledger/queries';
 import { AppDialog } from '../AppDialog';
 import { FileUploadDialog } from '../FileUploadDialog';
+import { attachmentsProvider } from './attachmentSlot';
 
 /**
  * Attachments of master data are uploads of this business type; a document's are of its type's numeric
@@ -45,7 +46,7 @@ export function UploadAttachmentDialog({
       dropHint={(types) => t('ledger.attachments.dropHint', { types })}
       icon={<PaperClipOutlined />}
       success={t('ledger.attachments.uploaded')}
-      then={() => queryClient.invalidateQueries({ queryKey: ledgerKeys.attachments(bizType, bizNo) })}
+      then={() => queryClient.invalidateQueries({ queryKey: attachmentsProvider().queryKey(bizType, bizNo) })}
       onClose={onClose}
       testId="upload-attachment-dialog"
       fileTestId="attachment-file"
@@ -74,6 +75,7 @@ export function AttachmentsDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { List } = attachmentsProvider();
   return (
     <AppDialog
       open
@@ -83,12 +85,14 @@ export function AttachmentsDialog({
       onConfirm={onClose}
       testId="attachments-dialog"
     >
-      <AttachmentList
-        bizType={bizType}
-        bizNo={bizNo}
-        deletePermission={deletePermission}
-        chainPermission={chainPermission}
-      />
+      <Suspense fallback={<Spin />}>
+        <List
+          bizType={bizType}
+          bizNo={bizNo}
+          deletePermission={deletePermission}
+          chainPermission={chainPermission}
+        />
+      </Suspense>
     </AppDialog>
   );
 }

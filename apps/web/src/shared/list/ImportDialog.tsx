@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { Button, Col, Progress, Result, Row, Space, Statistic, Steps } from 'antd';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Button, Col, Result, Row, Space, Statistic, Steps } from 'antd';
 import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { downloadFile } from '../download';
 import { checkUploadFile } from '../fileCheck';
 import { FileDrop } from '../FileDrop';
 import { formatNumber } from '../format';
+import { TaskProgress } from '../tasks/TaskProgress';
 import {
   errorLogFileName,
   IMPORT_EXTENSIONS,
@@ -19,7 +20,6 @@ import {
   importKeys,
   importView,
   isImportActive,
-  progressPercent,
   stepIndex,
   type TImportView,
 } from './importModel';
@@ -28,17 +28,26 @@ import './importExport.css';
 
 const DIALOG_WIDTH = 680;
 
-/** The import as it runs: the answer of the upload, then its record asked for again every 800 ms. */
-function useImportProgress(started: TImportRecord | null): TImportRecord | null {
+/**
+ * The import as it runs: the answer of the upload, then its record asked for again once its task has come
+ * to rest (TaskProgress polls the task meanwhile; the record follows the task in the same transaction).
+ */
+function useImportProgress(started: TImportRecord | null): {
+  record: TImportRecord | null;
+  onTaskSettled: () => void;
+} {
   const id = started?.id ?? '';
+  const [settled, setSettled] = useState<string | null>(null);
   const query = useQuery({
     queryKey: importKeys.record(id),
     queryFn: ({ signal }) => call(api.import.record, { id }, { signal }),
-    enabled: started !== null && isImportActive(started),
+    enabled: started !== null && isImportActive(started) && settled === id,
     initialData: started ?? undefined,
+    // A record read just as its task came to rest is final; asked again only if it somehow is not.
     refetchInterval: (q) => (q.state.data && isImportActive(q.state.data) ? IMPORT_POLL_MS : false),
   });
-  return started ? (query.data ?? started) : null;
+  const onTaskSettled = useCallback(() => setSettled(id), [id]);
+  return { record: started ? (query.data ?? started) : null, onTaskSettled };
 }
 
 /** Refreshes the list once per import that wrote rows, when it has finished (spec 4). */
@@ -104,24 +113,15 @@ function ChooseFileStep({
   );
 }
 
-/** While the rows are handled: a progress bar of processed / importNum. */
-function ImportProgress({ record }: { record: TImportRecord }) {
+/** While the rows are handled: the import's task progress (its phase, rows handled of the file's rows). */
+function ImportProgress({ record, onSettled }: { record: TImportRecord; onSettled: () => void }) {
   const { t } = useTranslation();
-  const counted = record.status === 'running' && record.importNum > 0;
   return (
     <div className="import-progress" data-testid="import-progress">
       <div className="import-progress-file">
         <FileExcelOutlined /> {record.fileName}
       </div>
-      <Progress percent={progressPercent(record)} status="active" />
-      <div className="import-progress-text">
-        {counted
-          ? t('imports.dialog.running', {
-              processed: formatNumber(record.processed),
-              total: formatNumber(record.importNum),
-            })
-          : t('imports.dialog.queued')}
-      </div>
+      <TaskProgress taskId={record.id} onSettled={onSettled} testId="import-task-progress" />
       <div className="import-progress-hint">{t('imports.dialog.runningHint')}</div>
     </div>
   );
@@ -317,7 +317,7 @@ export function ImportDialog({
   const [uploading, setUploading] = useState(false);
   const [templateLoading, setTemplateLoading] = useState(false);
   const [started, setStarted] = useState<TImportRecord | null>(null);
-  const record = useImportProgress(started);
+  const { record, onTaskSettled } = useImportProgress(started);
   useRefreshWhenWritten(record, onImported);
   const view = importView(record);
 
@@ -387,7 +387,7 @@ export function ImportDialog({
             templateLoading={templateLoading}
           />
         )}
-        {view.step === 'running' && <ImportProgress record={view.record} />}
+        {view.step === 'running' && <ImportProgress record={view.record} onSettled={onTaskSettled} />}
         {view.step === 'partial' && <PartialResult record={view.record} Extra={resultExtra} />}
         {view.step === 'failed' && <FailedResult record={view.record} />}
         {view.step === 'done' && <DoneResult record={view.record} Extra={resultExtra} />}

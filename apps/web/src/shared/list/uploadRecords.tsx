@@ -1,4 +1,5 @@
-import { api, type TEndpoint, type TImportRecord, type TImportStatus } from '@tracehub/contract';
+import { api, ERRORS, type TEndpoint, type TImportRecord, type TImportStatus } from '@tracehub/contract';
+import { call } from '../../api/client';
 import { downloadFile } from '../download';
 import { StatusBadge, type TBadgeColour } from '../StatusBadge';
 import { errorLogFileName, isImportActive, progressPercent, UPLOAD_OPERATION_ROUTE } from './importModel';
@@ -47,8 +48,13 @@ const SEARCH: readonly TSearchField[] = [
   },
 ];
 
+/** A cancelled or withdrawn import's task has ended for good: it is not retried. */
+const ENDED_FOR_GOOD: readonly (string | null)[] = [ERRORS.TASK_CANCELLED.code, ERRORS.TASK_WITHDRAWN.code];
+
 function buildUploadRecords(owner: TResource<TEndpoint>, endpoint: TUploadRecordEndpoint) {
   const all = [...owner.keys.all, 'uploadRecords'] as const;
+  // An import is a task of its page (contract task.ts): retried and cancelled with BatchUpload.
+  const batchUpload = owner.code ? `${owner.code}:BatchUpload` : undefined;
   return defineResource<TUploadRecordEndpoint>({
     name: `${owner.name}/${UPLOAD_OPERATION_ROUTE}`,
     endpoint,
@@ -78,6 +84,25 @@ function buildUploadRecords(owner: TResource<TEndpoint>, endpoint: TUploadRecord
         visible: (r) => r.hasErrorLog,
         readOnly: true,
         run: (r) => downloadFile(api.import.errorLog, { id: r.id }, errorLogFileName(r.fileName)),
+      },
+      {
+        key: 'retry',
+        label: 'tasks.actions.retry',
+        permission: batchUpload,
+        visible: (r) => r.status === 'failed' && !ENDED_FOR_GOOD.includes(r.errorCode),
+        confirm: (_r, ctx) => ctx.t('tasks.confirm.retry'),
+        run: (r) => call(api.task.retry, { id: r.id }),
+        success: 'tasks.done.retry',
+      },
+      {
+        key: 'cancel',
+        label: 'tasks.actions.cancel',
+        permission: batchUpload,
+        danger: true,
+        visible: isImportActive,
+        confirm: (_r, ctx) => ctx.t('tasks.confirm.cancel'),
+        run: (r) => call(api.task.cancel, { id: r.id }),
+        success: 'tasks.done.cancel',
       },
     ],
     live: isImportActive,

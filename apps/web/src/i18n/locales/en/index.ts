@@ -6,6 +6,7 @@ import { home } from './home';
 import { workbench } from './workbench';
 import { userCenter } from './userCenter';
 import { log } from './log';
+import { message } from './message';
 import { errors } from './errors';
 import { identify } from './identify';
 import { operator } from './operator';
@@ -13,6 +14,7 @@ import { account } from './account';
 import { ledger } from './ledger';
 import { verify } from './verify';
 import { imports } from './imports';
+import { tasks } from './tasks';
 import { project } from './project';
 import { product } from './product';
 import { partner } from './partner';
@@ -21,6 +23,9 @@ import { material } from './material';
 import { dataManagement } from './dataManagement';
 import { fileErrorLog } from './fileErrorLog';
 import { document } from './document';
+import { gatewayKey } from './gatewayKey';
+import { records } from './records';
+import { ticket } from './ticket';
 
 export const en: TLocale = {
   common,
@@ -30,6 +35,7 @@ export const en: TLocale = {
   workbench,
   userCenter,
   log,
+  message,
   errors,
   identify,
   operator,
@@ -37,6 +43,7 @@ export const en: TLocale = {
   ledger,
   verify,
   imports,
+  tasks,
   project,
   product,
   partner,
@@ -45,4 +52,7 @@ export const en: TLocale = {
   dataManagement,
   fileErrorLog,
   document,
+  gatewayKey,
+  records,
+  ticket,
 };

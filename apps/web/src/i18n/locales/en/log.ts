@@ -3,7 +3,7 @@ import type { log as zh } from '../zh/log';
 export const log: typeof zh = {
   list: {
     description:
-      'Sign-ins, enterprise switches, verification codes and other operations of this account in this enterprise',
+      'Every record created, edited or deleted in this enterprise, and sign-ins, enterprise switches and other operations of accounts',
   },
   details: {
     description: 'The full record of one operation',
@@ -23,6 +23,22 @@ export const log: typeof zh = {
   result: {
     success: 'Success',
     failure: 'Failure',
+  },
+  tabs: {
+    changes: 'Data changes',
+    signIns: 'Sign-ins',
+  },
+  audit: {
+    tableName: 'Record type',
+    recordId: 'Record ID',
+    fields: 'Changed fields',
+    onBehalfOf: 'On behalf of',
+    card: 'Data change',
+    changes: 'Changes',
+    field: 'Field',
+    before: 'Before',
+    after: 'After',
+    export: 'Export',
   },
   viewDetails: 'Details',
 };

@@ -25,6 +25,7 @@ export const operator: typeof zh = {
     idRule: 'ID rules',
     codeRule: 'Code rules',
     outbox: 'Mail outbox',
+    ticket: 'Work orders',
   },
   pages: {
     enterprise:
@@ -34,6 +35,7 @@ export const operator: typeof zh = {
     idRule: 'Rules enterprises follow to build identifications; the elements add up to 32 characters.',
     codeRule: 'Rules enterprises follow to build codes: prefix, date and serial number.',
     outbox: 'Every e-mail the platform sent or stored (verification codes in demos).',
+    ticket: "Every enterprise's work orders: take them in hand, and solve them with a remark.",
   },
   enterprise: {
     fields: {

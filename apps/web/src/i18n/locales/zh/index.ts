@@ -5,6 +5,7 @@ import { home } from './home';
 import { workbench } from './workbench';
 import { userCenter } from './userCenter';
 import { log } from './log';
+import { message } from './message';
 import { errors } from './errors';
 import { identify } from './identify';
 import { operator } from './operator';
@@ -12,6 +13,7 @@ import { account } from './account';
 import { ledger } from './ledger';
 import { verify } from './verify';
 import { imports } from './imports';
+import { tasks } from './tasks';
 import { project } from './project';
 import { product } from './product';
 import { partner } from './partner';
@@ -20,6 +22,9 @@ import { material } from './material';
 import { dataManagement } from './dataManagement';
 import { fileErrorLog } from './fileErrorLog';
 import { document } from './document';
+import { gatewayKey } from './gatewayKey';
+import { records } from './records';
+import { ticket } from './ticket';
 
 /** Chinese texts, one module per domain. The English modules must have exactly these keys. */
 export const zh = {
@@ -30,6 +35,7 @@ export const zh = {
   workbench,
   userCenter,
   log,
+  message,
   errors,
   identify,
   operator,
@@ -37,6 +43,7 @@ export const zh = {
   ledger,
   verify,
   imports,
+  tasks,
   project,
   product,
   partner,
@@ -45,6 +52,9 @@ export const zh = {
   dataManagement,
   fileErrorLog,
   document,
+  gatewayKey,
+  records,
+  ticket,
 };
 
 export type TLocale = typeof zh;

@@ -22,6 +22,7 @@ export const operator = {
     idRule: '标识规则',
     codeRule: '编码规则',
     outbox: '邮件发件箱',
+    ticket: '工单处理',
   },
   pages: {
     enterprise: '平台上已认证的企业。停用后，企业成员的下一次请求或登录都会被拒绝。',
@@ -29,6 +30,7 @@ export const operator = {
     idRule: '企业生成标识时遵循的规则，各要素长度之和为 32 位。',
     codeRule: '企业生成编码时遵循的规则：前缀、日期与流水号。',
     outbox: '平台发出或存储的全部邮件（演示环境可在此查看验证码）。',
+    ticket: '所有企业提交的工单：开始处理，处理完成时填写处理备注。',
   },
   enterprise: {
     fields: {

@@ -1,0 +1,3 @@
+// The public face of the carbon module: what other modules may use of it (docs/structure.md). Other modules
+// import from here, never from ./repo.ts (lint rule tracehub/no-foreign-repo).
+export { currentFootprints, deleteFootprintsOf, type CarbonRow } from './repo.ts';

@@ -1,0 +1,3 @@
+// The public face of the member module: what other modules may use of it (docs/structure.md). Other modules
+// import from here, never from ./repo.ts (lint rule tracehub/no-foreign-repo).
+export { approvedLinkCount, assignableRoleIds, replaceMemberRoles } from './repo.ts';

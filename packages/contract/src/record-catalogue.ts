@@ -1,0 +1,337 @@
+import { z } from 'zod';
+import type { TErrorKey } from './errors.ts';
+import type { TBilingual } from './i18n/lang.ts';
+import { importExportEndpoints, type TImportKind } from './imports.ts';
+import { recordStamps } from './ledger.ts';
+import { recordEndpoints } from './record-endpoints.ts';
+
+/*
+ * The record catalogue (ARCHITECTURE.md 2 "Record catalogue"): a list resource is one declaration, its
+ * field table. Each field says its name in both languages, its rule (zod), its kind, and where it appears:
+ * list, search, sort, form, detail, import, export, evidence. From the declaration derive the create,
+ * update, item and filter schemas, the contract endpoints (recordEndpoints, importExportEndpoints), the
+ * menu actions, and the import template's and the export's columns; the server (platform/records) derives
+ * its list query, writes, import, export and evidence from it, the web (shared/list/recordResource) its
+ * columns, search, form and detail. Document types share the field kinds and labels (document-labels.ts).
+ */
+
+/** How a field is entered, shown, searched and written to a workbook. */
+export type TRecordFieldKind =
+  'text' | 'textarea' | 'number' | 'decimal' | 'date' | 'datetime' | 'enum' | 'boolean' | 'ref';
+
+/** How a list searches a field: text contained (any case), one exact value, or a from-to range. */
+export type TRecordSearch = 'contains' | 'equals' | 'range';
+
+/** An option of an enum field, named in both languages. */
+export interface TRecordOption {
+  value: string;
+  label: TBilingual;
+}
+
+export interface TRecordField {
+  label: TBilingual;
+  kind: TRecordFieldKind;
+  /**
+   * The field's rule in the create and update requests and in every imported row. Absent: clients do not
+   * write it (the record's stamps, fields a hook fills).
+   */
+  schema?: z.ZodType;
+  /** What the list and detail answer for it; absent: not part of the item (the stamps come with it). */
+  item?: z.ZodType;
+  /** The most characters a text takes (form input, contains-search). */
+  max?: number;
+  /** A list column (with its width in px). */
+  list?: boolean | { width: number };
+  search?: TRecordSearch;
+  /** The search is offered in the list's one-box basic mode. */
+  basic?: boolean;
+  /** The list sorts by it (sortField = key). */
+  sort?: boolean;
+  /** In the create/edit form; default: when it has a schema. */
+  form?: boolean;
+  /** In the detail dialog; default true. Wide fields take a whole row. */
+  detail?: boolean | 'wide';
+  /** A column of the import template, with the template's example; default: none. */
+  import?: { example: string | TBilingual };
+  /** A column of the export; default: when it is a list column. */
+  export?: boolean;
+  /** Part of the evidence payload; default: when it has a schema. */
+  evidence?: boolean;
+  options?: readonly TRecordOption[];
+}
+
+/** The standard actions of a list page, their menu titles, and what a declaration needs for each. */
+export const RECORD_ACTIONS = {
+  Create: { zh: '新增', en: 'Create' },
+  Edit: { zh: '编辑', en: 'Edit' },
+  Delete: { zh: '删除', en: 'Delete' },
+  BatchUpload: { zh: '批量导入', en: 'Bulk import' },
+  BatchDelete: { zh: '批量删除', en: 'Bulk delete' },
+  DownloadTemplate: { zh: '下载模板', en: 'Download template' },
+  Export: { zh: '导出', en: 'Export' },
+  ViewBCdata: { zh: '查看区块链存证', en: 'View on-chain evidence' },
+  UploadAffix: { zh: '上传附件', en: 'Upload attachment' },
+  ViewEnclosure: { zh: '查看附件', en: 'View attachments' },
+  ViewUploadRecords: { zh: '查看上传记录', en: 'View upload records' },
+} as const satisfies Record<string, TBilingual>;
+export type TRecordAction = keyof typeof RECORD_ACTIONS;
+
+type TSummaryKey = 'page' | 'detail' | 'add' | 'update' | 'delete' | 'batchDelete';
+
+export interface TRecordDeclarationInput<F extends Record<string, TRecordField>> {
+  /** The resource's name: its import kind, its evidence subject type and its query-key root. */
+  name: string;
+  /** The page's menu code (permissions `<code>:<Action>`). */
+  code: string;
+  /** Path below /api, e.g. '/project'. */
+  base: string;
+  tag: string;
+  /** The resource in titles and file names ('项目编号' / 'Project codes'). */
+  title: TBilingual;
+  /** One record in buttons and dialogs ('项目编号' / 'project code'). */
+  noun: TBilingual;
+  /** The field table, in form, column and template order. */
+  fields: F;
+  /** The fields whose values tell records apart in the enterprise, and the error a duplicate gets. */
+  naturalKey: { fields: readonly (keyof F & string)[]; exists: TErrorKey };
+  /** Bulk import, template and export (importExportEndpoints); the import kind is `name`. */
+  importExport?: boolean;
+  /** Attachments on records (UploadAffix, ViewEnclosure). */
+  attachments?: boolean;
+  /** Particular sentences of the endpoints' summaries (generic ones otherwise). */
+  summaries?: Partial<Record<TSummaryKey, string>>;
+}
+
+type WithSchema<F extends Record<string, TRecordField>> = {
+  [K in keyof F as F[K] extends { schema: z.ZodType } ? K : never]: F[K] extends {
+    schema: infer S extends z.ZodType;
+  }
+    ? S
+    : never;
+};
+type WithItem<F extends Record<string, TRecordField>> = {
+  [K in keyof F as F[K] extends { item: z.ZodType } ? K : never]: F[K] extends {
+    item: infer S extends z.ZodType;
+  }
+    ? S
+    : never;
+};
+
+type Stem<K extends string> = K extends `${infer S}At` ? S : K extends `${infer S}Time` ? S : K;
+/** The list filters: a key per contains or equals search, a from-to pair per range search. */
+export type TRecordFilters<F extends Record<string, TRecordField>> = {
+  [K in keyof F & string as F[K] extends { search: 'contains' | 'equals' } ? K : never]: z.ZodOptional<
+    z.ZodType<F[K] extends { kind: 'boolean' } ? boolean : string, unknown>
+  >;
+} & {
+  [
+    K in keyof F & string as F[K] extends { search: 'range' } ? `${Stem<K>}From` | `${Stem<K>}To` : never
+  ]: z.ZodOptional<z.ZodType<number, unknown>>;
+};
+
+/** The create request: every field with a schema. */
+export type TRecordCreateSchema<F extends Record<string, TRecordField>> = z.ZodObject<WithSchema<F>>;
+/** A list row and the detail: id, the fields with an item schema, and the record's stamps and evidence. */
+export type TRecordItemSchema<F extends Record<string, TRecordField>> = z.ZodObject<
+  { id: z.ZodNumber } & WithItem<F> & typeof recordStamps
+>;
+
+/** A yes/no filter as JSON booleans or the texts a URL carries ('true', 'false'). */
+const zYesNo = z.union([z.boolean(), z.stringbool()]);
+const DEFAULT_SEARCH_MAX = 100;
+
+/**
+ * The request keys of a range search: `createdAt` -> createdFrom/createdTo, `receiptTime` ->
+ * receiptFrom/receiptTo (the field's name without its At or Time).
+ */
+export function rangeProps(key: string): readonly [from: string, to: string] {
+  const stem = key.replace(/(At|Time)$/, '');
+  return [`${stem}From`, `${stem}To`];
+}
+
+/** The filter schemas of one search field, by request key. */
+function filtersOf(key: string, f: TRecordField): Record<string, z.ZodType> {
+  const text = {
+    [key]: z
+      .string()
+      .trim()
+      .max(f.max ?? DEFAULT_SEARCH_MAX)
+      .optional(),
+  };
+  switch (f.search) {
+    case 'contains':
+      return text;
+    case 'equals':
+      if (f.kind === 'boolean') return { [key]: zYesNo.optional() };
+      if (f.options?.length) {
+        const values = f.options.map((o) => o.value) as [string, ...string[]];
+        return { [key]: z.enum(values).optional() };
+      }
+      return text;
+    case 'range': {
+      const [from, to] = rangeProps(key);
+      return { [from]: z.coerce.number().int().optional(), [to]: z.coerce.number().int().optional() };
+    }
+    default:
+      return {};
+  }
+}
+
+const entries = <F extends Record<string, TRecordField>>(fields: F) =>
+  Object.entries(fields) as [keyof F & string, TRecordField][];
+
+/** A column of an import template: the field it fills, its header in both languages, the example. */
+export interface TRecordImportColumn {
+  key: string;
+  zh: string;
+  en: string;
+  example: string | TBilingual;
+  kind: TRecordFieldKind;
+}
+
+/** A column of an export: the field it shows, its header in both languages, how its value is written. */
+export interface TRecordExportColumn {
+  key: string;
+  zh: string;
+  en: string;
+  kind: TRecordFieldKind;
+  options?: readonly TRecordOption[];
+}
+
+/** A form field as the catalogue derives it (the web adds its controls). */
+export interface TRecordFormField {
+  key: string;
+  label: TBilingual;
+  kind: TRecordFieldKind;
+  max?: number;
+  options?: readonly TRecordOption[];
+}
+
+/** What `defineRecord` answers: the declaration and everything derived from it. */
+export type TRecordDeclaration<F extends Record<string, TRecordField>> = TRecordDeclarationInput<F> & {
+  create: TRecordCreateSchema<F>;
+  update: z.ZodObject<WithSchema<F> & { id: z.ZodNumber }>;
+  item: TRecordItemSchema<F>;
+  /** The list's (and the export's) filters. */
+  filters: TRecordFilters<F>;
+  /** Fields the list sorts by. */
+  sortable: readonly (keyof F & string)[];
+  /** The evidence payload's fields. */
+  evidence: readonly (keyof F & string)[];
+  formFields: readonly TRecordFormField[];
+  importColumns: readonly TRecordImportColumn[];
+  exportColumns: readonly TRecordExportColumn[];
+  /** The page's action codes (`<code>:<Action>`) the declaration has endpoints for. */
+  actions: readonly TRecordAction[];
+};
+
+const inForm = (f: TRecordField) => f.form ?? f.schema !== undefined;
+
+/**
+ * Declares a list resource and derives its schemas, columns and actions. The endpoints come from
+ * `recordEndpointsOf` (their types follow the declaration's).
+ */
+export function defineRecord<const F extends Record<string, TRecordField>>(
+  d: TRecordDeclarationInput<F>,
+): TRecordDeclaration<F> {
+  const all = entries(d.fields);
+  const shape = (pick: (f: TRecordField) => z.ZodType | undefined) =>
+    Object.fromEntries(all.flatMap(([k, f]) => (pick(f) ? [[k, pick(f)!]] : [])));
+  const create = z.object(shape((f) => f.schema)) as unknown as TRecordCreateSchema<F>;
+  const update = create.extend({ id: z.number().int() }) as unknown as TRecordDeclaration<F>['update'];
+  const item = z.object({
+    id: z.number().int(),
+    ...shape((f) => f.item),
+    ...recordStamps,
+  }) as unknown as TRecordItemSchema<F>;
+  for (const k of d.naturalKey.fields) {
+    if (!d.fields[k]?.schema) throw new Error(`${d.name}: natural key ${k} is not a written field`);
+  }
+  // In the menu's order of standard actions; import/export and attachment actions only where declared.
+  const io = new Set<TRecordAction>(['BatchUpload', 'DownloadTemplate', 'Export', 'ViewUploadRecords']);
+  const files = new Set<TRecordAction>(['UploadAffix', 'ViewEnclosure']);
+  const actions = (Object.keys(RECORD_ACTIONS) as TRecordAction[]).filter(
+    (a) => (d.importExport || !io.has(a)) && (d.attachments || !files.has(a)),
+  );
+  return {
+    ...d,
+    create,
+    update,
+    item,
+    filters: Object.assign({}, ...all.map(([k, f]) => filtersOf(k, f))) as TRecordFilters<F>,
+    sortable: all.filter(([, f]) => f.sort).map(([k]) => k),
+    evidence: all.filter(([, f]) => f.evidence ?? f.schema !== undefined).map(([k]) => k),
+    formFields: all
+      .filter(([, f]) => inForm(f))
+      .map(([k, f]) => ({
+        key: k,
+        label: f.label,
+        kind: f.kind,
+        ...(f.max ? { max: f.max } : {}),
+        ...(f.options ? { options: f.options } : {}),
+      })),
+    importColumns: all.flatMap(([k, f]) =>
+      f.import ? [{ key: k, ...f.label, example: f.import.example, kind: f.kind }] : [],
+    ),
+    exportColumns: all.flatMap(([k, f]) =>
+      (f.export ?? !!f.list)
+        ? [{ key: k, ...f.label, kind: f.kind, ...(f.options ? { options: f.options } : {}) }]
+        : [],
+    ),
+    actions,
+  };
+}
+
+/** The page's action codes of a declaration, as the menu tree lists them (`<code>:<Action>`, titles). */
+export function recordActionCodes(
+  d: Pick<TRecordDeclaration<Record<string, TRecordField>>, 'code' | 'actions'>,
+): { code: string; zh: string; en: string }[] {
+  return d.actions.map((a) => ({ code: `${d.code}:${a}`, ...RECORD_ACTIONS[a] }));
+}
+
+/**
+ * The contract endpoints of a declaration: page, detail, add, update, delete and batchDelete, each with its
+ * page code's permission (`<code>`, `<code>:Create` ...).
+ */
+export function recordEndpointsOf<F extends Record<string, TRecordField>>(d: TRecordDeclaration<F>) {
+  const noun = d.title.en.toLowerCase();
+  const one = d.noun.en;
+  const key = d.naturalKey.fields.join(' and ');
+  return recordEndpoints({
+    base: d.base,
+    code: d.code,
+    tag: d.tag,
+    filters: d.filters,
+    item: d.item,
+    create: d.create,
+    update: d.update,
+    summaries: {
+      page: `The enterprise's ${noun} with their on-chain evidence; sortField ${[...d.sortable, 'updatedAt'].join(', ')}`,
+      detail: `One ${one}`,
+      add: `Create a ${one} (${key} unique in the enterprise); recorded as evidence`,
+      update: `Change a ${one}; recorded as evidence`,
+      delete: `Delete a ${one}; refused (B2040) while business data references it; recorded as evidence`,
+      batchDelete: `Delete several ${noun} at once, all or none: refused (B2040) when any is referenced, E1003 when any is unknown`,
+      ...d.summaries,
+    },
+  });
+}
+
+/** Bulk import, template, export and upload records of a declaration; its import kind is its name. */
+export function recordImportExportOf<F extends Record<string, TRecordField>>(d: TRecordDeclaration<F>) {
+  if (!d.importExport) throw new Error(`${d.name} declares no import and export`);
+  return importExportEndpoints({
+    kind: d.name as TImportKind,
+    base: d.base,
+    code: d.code,
+    filters: d.filters,
+    tag: d.tag,
+    noun: d.title.en.toLowerCase(),
+  });
+}
+
+/** A required text field's rule: trimmed, 1 to `max` characters. */
+export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+
+/** An optional text field's rule: trimmed, at most `max` characters, '' when absent. */
+export const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
