@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Space, Typography } from 'antd';
-import { CopyOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   api,
@@ -11,32 +10,26 @@ import {
 } from '@tracehub/contract';
 import { call } from '../../api/client';
 import { AppDialog } from '../../shared/AppDialog';
+import { CopyableValue } from '../../shared/CopyableValue';
 import { FormDialog } from '../../shared/form/FormDialog';
 import type { TFormField } from '../../shared/form/types';
 import type { TResourceDialogProps } from '../../shared/list/types';
 import './gateway-key.css';
 
-/** A value with its copy button; without a clipboard the text can still be selected by hand. */
-function CopyableValue({ value, testId }: { value: string; testId: string }) {
+/** A value of the key with its copy button. */
+function CopyableKeyPart({ value, testId }: { value: string; testId: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      void message.success(t('gatewayKey.secret.copied'));
-    } catch {
-      void message.warning(t('gatewayKey.secret.copyFailed'));
-    }
-  };
   return (
-    <Space wrap>
-      <Typography.Text className="gateway-key-value" data-testid={testId}>
-        {value}
-      </Typography.Text>
-      <Button icon={<CopyOutlined />} onClick={() => void copy()} data-testid={`copy-${testId}`}>
-        {t('gatewayKey.secret.copy')}
-      </Button>
-    </Space>
+    <CopyableValue
+      value={value}
+      testId={testId}
+      className="gateway-key-value"
+      texts={{
+        copy: t('gatewayKey.secret.copy'),
+        copied: t('gatewayKey.secret.copied'),
+        copyFailed: t('gatewayKey.secret.copyFailed'),
+      }}
+    />
   );
 }
 
@@ -77,12 +70,12 @@ function SecretDialog({
           {
             key: 'appKey',
             label: t('gatewayKey.fields.appKey'),
-            children: <CopyableValue value={secret.appKey} testId="gateway-app-key" />,
+            children: <CopyableKeyPart value={secret.appKey} testId="gateway-app-key" />,
           },
           {
             key: 'appSecret',
             label: t('gatewayKey.fields.appSecret'),
-            children: <CopyableValue value={secret.appSecret} testId="gateway-app-secret" />,
+            children: <CopyableKeyPart value={secret.appSecret} testId="gateway-app-secret" />,
           },
         ]}
       />

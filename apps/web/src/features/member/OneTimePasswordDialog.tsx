@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Space, Typography } from 'antd';
-import { CopyOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, type TMember } from '@tracehub/contract';
 import { call } from '../../api/client';
 import { AppDialog } from '../../shared/AppDialog';
+import { CopyableValue } from '../../shared/CopyableValue';
 import type { TResourceDialogProps } from '../../shared/list/types';
 import './member.css';
 
@@ -15,16 +15,6 @@ import './member.css';
  */
 function OneTimePasswordBody({ username, password }: { username: string; password: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(password);
-      void message.success(t('account.member.oneTimePassword.copied'));
-    } catch {
-      // No clipboard (an insecure origin, a refused permission): the text can still be selected by hand.
-      void message.warning(t('account.member.oneTimePassword.copyFailed'));
-    }
-  };
   return (
     <>
       <Alert type="warning" showIcon title={t('account.member.oneTimePassword.tip')} className="otp-tip" />
@@ -39,18 +29,16 @@ function OneTimePasswordBody({ username, password }: { username: string; passwor
             key: 'password',
             label: t('account.member.oneTimePassword.password'),
             children: (
-              <Space wrap>
-                <Typography.Text className="otp-value" data-testid="one-time-password">
-                  {password}
-                </Typography.Text>
-                <Button
-                  icon={<CopyOutlined />}
-                  onClick={() => void copy()}
-                  data-testid="copy-one-time-password"
-                >
-                  {t('account.member.oneTimePassword.copy')}
-                </Button>
-              </Space>
+              <CopyableValue
+                value={password}
+                testId="one-time-password"
+                className="otp-value"
+                texts={{
+                  copy: t('account.member.oneTimePassword.copy'),
+                  copied: t('account.member.oneTimePassword.copied'),
+                  copyFailed: t('account.member.oneTimePassword.copyFailed'),
+                }}
+              />
             ),
           },
         ]}
