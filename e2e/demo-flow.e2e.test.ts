@@ -22,9 +22,22 @@ import { useHarness } from './support/harness';
 async function codeFromOutbox(page: Page, email: string): Promise<string> {
   await page.getByTestId('operator-menu-outbox').click();
   const outbox = page.getByTestId('list-operator/outbox');
-  await page.getByTestId('search-combination-input').fill(email);
-  await page.getByTestId('search-basic-submit').click();
+  await outbox.locator('tbody tr.ant-table-row').first().waitFor();
   const mail = outbox.locator('tbody tr.ant-table-row', { hasText: email }).first();
+  // Searched as a user would, again until the mail is listed: a slow first render may reset the box.
+  await expect
+    .poll(
+      async () => {
+        await page.getByTestId('search-combination-input').fill(email);
+        await page.getByTestId('search-basic-submit').click();
+        return mail.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeout: 60_000, interval: 500 },
+    )
+    .toBe(true);
   await mail.getByTestId('action-view').click();
   const body = (await page.getByTestId('outbox-body').textContent()) ?? '';
   const code = /\b(\d{6})\b/.exec(body)?.[1];
