@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   api,
@@ -9,29 +8,18 @@ import {
   type TGatewayKeySecret,
 } from '@tracehub/contract';
 import { call } from '../../api/client';
-import { AppDialog } from '../../shared/AppDialog';
-import { CopyableValue } from '../../shared/CopyableValue';
 import { FormDialog } from '../../shared/form/FormDialog';
 import type { TFormField } from '../../shared/form/types';
 import type { TResourceDialogProps } from '../../shared/list/types';
-import './gateway-key.css';
+import { ConfirmThenShowDialog, ShownOnceDialog, type TShownOnceTexts } from '../../shared/ShownOnceDialog';
 
-/** A value of the key with its copy button. */
-function CopyableKeyPart({ value, testId }: { value: string; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <CopyableValue
-      value={value}
-      testId={testId}
-      className="gateway-key-value"
-      texts={{
-        copy: t('gatewayKey.secret.copy'),
-        copied: t('gatewayKey.secret.copied'),
-        copyFailed: t('gatewayKey.secret.copyFailed'),
-      }}
-    />
-  );
-}
+const TEXTS: TShownOnceTexts = {
+  tip: 'gatewayKey.secret.tip',
+  copy: 'gatewayKey.secret.copy',
+  copied: 'gatewayKey.secret.copied',
+  copyFailed: 'gatewayKey.secret.copyFailed',
+  done: 'gatewayKey.secret.done',
+};
 
 /**
  * A key's APPSecret right after it was created or reset: the server never answers it again, and this
@@ -48,38 +36,28 @@ function SecretDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <AppDialog
-      open
+    <ShownOnceDialog
       title={title}
-      onCancel={onClose}
-      footer={
-        <Button type="primary" onClick={onClose} data-testid="gateway-secret-done">
-          {t('gatewayKey.secret.done')}
-        </Button>
-      }
+      texts={TEXTS}
+      items={[
+        { key: 'name', label: t('gatewayKey.fields.name'), text: secret.name },
+        {
+          key: 'appKey',
+          label: t('gatewayKey.fields.appKey'),
+          copy: secret.appKey,
+          testId: 'gateway-app-key',
+        },
+        {
+          key: 'appSecret',
+          label: t('gatewayKey.fields.appSecret'),
+          copy: secret.appSecret,
+          testId: 'gateway-app-secret',
+        },
+      ]}
+      onClose={onClose}
       testId="gateway-secret-dialog"
-    >
-      <Alert type="warning" showIcon title={t('gatewayKey.secret.tip')} className="gateway-key-tip" />
-      <Descriptions
-        column={1}
-        bordered
-        size="small"
-        styles={{ label: { whiteSpace: 'nowrap' } }}
-        items={[
-          { key: 'name', label: t('gatewayKey.fields.name'), children: secret.name },
-          {
-            key: 'appKey',
-            label: t('gatewayKey.fields.appKey'),
-            children: <CopyableKeyPart value={secret.appKey} testId="gateway-app-key" />,
-          },
-          {
-            key: 'appSecret',
-            label: t('gatewayKey.fields.appSecret'),
-            children: <CopyableKeyPart value={secret.appSecret} testId="gateway-app-secret" />,
-          },
-        ]}
-      />
-    </AppDialog>
+      doneTestId="gateway-secret-done"
+    />
   );
 }
 
@@ -113,34 +91,22 @@ export function CreateKeyDialog({ onClose, onDone, refresh }: TResourceDialogPro
 /** Reset a key's secret: confirm (the old one stops working at once), then the new one, shown once. */
 export function ResetKeyDialog({ record, onClose, onDone, refresh }: TResourceDialogProps<TGatewayKey>) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [submitting, setSubmitting] = useState(false);
-  const [reset, setReset] = useState<TGatewayKeySecret | null>(null);
   if (!record) return null;
-  if (reset) return <SecretDialog secret={reset} title={t('gatewayKey.resetTitle')} onClose={onDone} />;
-  const run = async () => {
-    setSubmitting(true);
-    try {
-      setReset(await call(api.gatewayKey.reset, { id: record.id }));
-      void message.success(t('gatewayKey.resetDone'));
-      refresh();
-    } catch {
-      // Shown by the client.
-    } finally {
-      setSubmitting(false);
-    }
-  };
   return (
-    <AppDialog
-      open
+    <ConfirmThenShowDialog
       title={t('gatewayKey.confirmResetTitle')}
-      onCancel={onClose}
-      onConfirm={() => void run()}
       confirmText={t('gatewayKey.reset')}
-      submitting={submitting}
+      run={async () => {
+        const secret = await call(api.gatewayKey.reset, { id: record.id });
+        refresh();
+        return secret;
+      }}
+      success="gatewayKey.resetDone"
+      onClose={onClose}
       testId="gateway-key-reset-dialog"
+      shown={(secret) => <SecretDialog secret={secret} title={t('gatewayKey.resetTitle')} onClose={onDone} />}
     >
       {t('gatewayKey.confirmReset', { name: record.name })}
-    </AppDialog>
+    </ConfirmThenShowDialog>
   );
 }

@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+let t = Date.now();
+const a = await PGlite.create('memory://', { extensions: { pg_trgm } });
+console.log('fresh', Date.now() - t);
+await a.exec('create extension pg_trgm; create table x(id int); insert into x values (1)');
+t = Date.now();
+const dump = await a.dumpDataDir('none');
+console.log('dump', Date.now() - t, dump.size);
+t = Date.now();
+const b = await PGlite.create('memory://', { extensions: { pg_trgm }, loadDataDir: dump });
+console.log('load', Date.now() - t, (await b.query('select * from x')).rows);
+t = Date.now();
+const c = await PGlite.create('memory://', { extensions: { pg_trgm }, loadDataDir: dump });
+console.log('load2', Date.now() - t);
