@@ -6,10 +6,10 @@ import { ZChainDetail } from './ledger.ts';
 import { LIMITS } from './limits.ts';
 import {
   defineRecord,
-  optionalText,
+  optionalTextField,
   recordEndpointsOf,
   recordImportExportOf,
-  requiredText,
+  requiredTextField,
   type TRecordDeclaration,
   type TRecordField,
 } from './record-catalogue.ts';
@@ -118,10 +118,7 @@ const SUPPLIER_MATERIAL_CODE = { zh: '供应商物料编码', en: 'Supplier mate
 const supplierMaterialCode = {
   purchased: {
     label: SUPPLIER_MATERIAL_CODE,
-    kind: 'text',
-    schema: optionalText(LIMITS.productCodeOrBatchMax),
-    item: z.string(),
-    max: LIMITS.productCodeOrBatchMax,
+    ...optionalTextField(LIMITS.productCodeOrBatchMax),
     list: { width: 160 },
     search: 'contains',
     import: { example: 'SUP-778' },
@@ -161,10 +158,7 @@ function materialRecordOf<const S extends TRecordField>(nature: TMaterialNature,
       },
       code: {
         label: w.code,
-        kind: 'text',
-        schema: requiredText(LIMITS.productCodeOrBatchMax),
-        item: z.string(),
-        max: LIMITS.productCodeOrBatchMax,
+        ...requiredTextField(LIMITS.productCodeOrBatchMax),
         list: { width: 160 },
         search: 'contains',
         basic: true,
@@ -173,10 +167,7 @@ function materialRecordOf<const S extends TRecordField>(nature: TMaterialNature,
       },
       name: {
         label: w.name,
-        kind: 'text',
-        schema: requiredText(MATERIAL_LIMITS.nameMax),
-        item: z.string(),
-        max: MATERIAL_LIMITS.nameMax,
+        ...requiredTextField(MATERIAL_LIMITS.nameMax),
         list: { width: 180 },
         search: 'contains',
         searchAlso: ['nameEn'],
@@ -186,19 +177,13 @@ function materialRecordOf<const S extends TRecordField>(nature: TMaterialNature,
       },
       nameEn: {
         label: { zh: '英文名称', en: 'English name' },
-        kind: 'text',
-        schema: optionalText(MATERIAL_LIMITS.nameMax),
-        item: z.string(),
-        max: MATERIAL_LIMITS.nameMax,
+        ...optionalTextField(MATERIAL_LIMITS.nameMax),
         export: true,
         import: { example: example.nameEn },
       },
       batchNo: {
         label: { zh: '批次号', en: 'Batch number' },
-        kind: 'text',
-        schema: optionalText(LIMITS.productCodeOrBatchMax),
-        item: z.string(),
-        max: LIMITS.productCodeOrBatchMax,
+        ...optionalTextField(LIMITS.productCodeOrBatchMax),
         list: { width: 140 },
         search: 'contains',
         basic: true,
@@ -226,10 +211,7 @@ function materialRecordOf<const S extends TRecordField>(nature: TMaterialNature,
       },
       unit: {
         label: { zh: '单位', en: 'Unit' },
-        kind: 'text',
-        schema: optionalText(MATERIAL_LIMITS.unitMax),
-        item: z.string(),
-        max: MATERIAL_LIMITS.unitMax,
+        ...optionalTextField(MATERIAL_LIMITS.unitMax),
         list: { width: 88 },
         import: { example: { zh: '件', en: 'pcs' } },
       },
@@ -237,10 +219,7 @@ function materialRecordOf<const S extends TRecordField>(nature: TMaterialNature,
       /** Purchased: the purchase receipt's number; homemade: the production completion stock-in's. */
       receiptNo: {
         label: w.receiptNo,
-        kind: 'text',
-        schema: optionalText(MATERIAL_LIMITS.receiptNoMax),
-        item: z.string(),
-        max: MATERIAL_LIMITS.receiptNoMax,
+        ...optionalTextField(MATERIAL_LIMITS.receiptNoMax),
         list: { width: 160 },
         search: 'contains',
         import: { example: example.receiptNo },
@@ -258,10 +237,7 @@ function materialRecordOf<const S extends TRecordField>(nature: TMaterialNature,
       },
       description: {
         label: { zh: '描述', en: 'Description' },
-        kind: 'textarea',
-        schema: optionalText(MATERIAL_LIMITS.descriptionMax),
-        item: z.string(),
-        max: MATERIAL_LIMITS.descriptionMax,
+        ...optionalTextField(MATERIAL_LIMITS.descriptionMax, 'textarea'),
         export: true,
         detail: 'wide',
         import: { example: '' },
@@ -320,16 +296,8 @@ export const materialRecords = {
 } as const;
 
 export const ZPurchasedMaterialCreate = purchasedMaterialRecord.create;
-export const ZHomemadeMaterialCreate = homemadeMaterialRecord.create;
-export const ZPurchasedMaterialUpdate = purchasedMaterialRecord.update;
-export const ZHomemadeMaterialUpdate = homemadeMaterialRecord.update;
-
-/** A create request as the server receives it, either nature (supplierMaterialCode absent for homemade). */
-export type TMaterialCreate = z.output<typeof ZHomemadeMaterialCreate> & { supplierMaterialCode?: string };
-/** A create request as a client sends it, either nature. */
+/** A create request as a client sends it, either nature (homemade products take no supplier code). */
 export type TMaterialCreateInput = z.input<typeof ZPurchasedMaterialCreate>;
-export type TMaterialUpdate = TMaterialCreate & { id: number };
-export type TMaterialUpdateInput = TMaterialCreateInput & { id: number };
 
 /** A material as both natures' lists and details answer it. */
 export const ZMaterial = purchasedMaterialRecord.item;
@@ -346,9 +314,6 @@ export const ZMaterialOption = ZMaterial.pick({
   tracingObject: true,
 });
 export type TMaterialOption = z.infer<typeof ZMaterialOption>;
-
-/** Search fields of a material list (and of its export). */
-export const ZMaterialFilters = purchasedMaterialRecord.filters;
 
 export const ZMaterialOptionsRequest = z.object({
   /** Contained in the code, the Chinese or the English name. */

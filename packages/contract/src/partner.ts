@@ -4,10 +4,10 @@ import type { TBilingual } from './i18n/lang.ts';
 import { LIMITS } from './limits.ts';
 import {
   defineRecord,
-  optionalText,
+  optionalTextField,
   recordEndpointsOf,
   recordImportExportOf,
-  requiredText,
+  requiredTextField,
   type TRecordOption,
 } from './record-catalogue.ts';
 import { isValidCompanyEnglishName, isValidEmail, zUsci } from './validators/index.ts';
@@ -113,10 +113,7 @@ export const partnerRecord = defineRecord({
     },
     code: {
       label: { zh: '企业编码', en: 'Partner code' },
-      kind: 'text',
-      schema: requiredText(PARTNER_LIMITS.code),
-      item: z.string(),
-      max: PARTNER_LIMITS.code,
+      ...requiredTextField(PARTNER_LIMITS.code),
       list: { width: 140 },
       search: 'contains',
       basic: true,
@@ -125,10 +122,7 @@ export const partnerRecord = defineRecord({
     },
     name: {
       label: { zh: '企业名称', en: 'Partner name' },
-      kind: 'text',
-      schema: requiredText(PARTNER_LIMITS.name),
-      item: z.string(),
-      max: PARTNER_LIMITS.name,
+      ...requiredTextField(PARTNER_LIMITS.name),
       list: { width: 220 },
       search: 'contains',
       searchAlso: ['nameEn'],
@@ -158,10 +152,7 @@ export const partnerRecord = defineRecord({
     },
     contactName: {
       label: { zh: '联系人', en: 'Contact' },
-      kind: 'text',
-      schema: optionalText(PARTNER_LIMITS.contactName),
-      item: z.string(),
-      max: PARTNER_LIMITS.contactName,
+      ...optionalTextField(PARTNER_LIMITS.contactName),
       list: { width: 110 },
       search: 'contains',
       import: { example: '王芳' },
@@ -199,10 +190,7 @@ export const partnerRecord = defineRecord({
     },
     notes: {
       label: { zh: '备注', en: 'Notes' },
-      kind: 'textarea',
-      schema: optionalText(PARTNER_LIMITS.notes),
-      item: z.string(),
-      max: PARTNER_LIMITS.notes,
+      ...optionalTextField(PARTNER_LIMITS.notes, 'textarea'),
       export: true,
       detail: 'wide',
       import: { example: '' },
@@ -310,15 +298,9 @@ export const partnerRecord = defineRecord({
 
 /** The fields of a partner as the create call, the edit call and every imported row take them. */
 export const ZPartnerCreate = partnerRecord.create;
-export type TPartnerCreate = z.infer<typeof ZPartnerCreate>;
-export const ZPartnerUpdate = partnerRecord.update;
 /** An imported row: the partner, and whether to invite it by e-mail once written (spec 2.3). */
-export const ZPartnerImportRow = partnerRecord.importRow;
-export type TPartnerImportRow = z.infer<typeof ZPartnerImportRow>;
-export const ZPartner = partnerRecord.item;
-export type TPartner = z.infer<typeof ZPartner>;
-/** Search fields of the partner list (and its export). */
-export const ZPartnerFilters = partnerRecord.filters;
+export type TPartnerImportRow = z.infer<typeof partnerRecord.importRow>;
+export type TPartner = z.infer<typeof partnerRecord.item>;
 
 /** The most partners one invitation call takes (a list page of 1,000 rows). */
 export const PARTNER_BATCH_MAX = Math.max(...LIMITS.pageSizeOptions);

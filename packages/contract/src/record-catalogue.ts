@@ -470,3 +470,11 @@ export const requiredText = (max: number) => z.string().trim().min(1).max(max);
 
 /** An optional text field's rule: trimmed, at most `max` characters, '' when absent. */
 export const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+
+/** A required text field's kind, rule, item and length (`max` said once). */
+export const requiredTextField = (max: number) =>
+  ({ kind: 'text', schema: requiredText(max), item: z.string(), max }) as const;
+
+/** An optional text field's kind (a line, or a long text), rule, item and length (`max` said once). */
+export const optionalTextField = <K extends 'text' | 'textarea' = 'text'>(max: number, kind?: K) =>
+  ({ kind: kind ?? ('text' as K), schema: optionalText(max), item: z.string(), max }) as const;

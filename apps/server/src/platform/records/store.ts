@@ -438,20 +438,6 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
     return rows;
   }
 
-  async function insertRows(
-    db: Db,
-    evidenceKeys: EvidenceKeys,
-    tenant: Pick<TenantContext, 'enterpriseUuid' | 'userId'>,
-    inputs: readonly RowValues[],
-  ): Promise<Row[]> {
-    const values = await valuesOf(
-      db,
-      tenant,
-      inputs.map((input) => ({ input, current: null })),
-    );
-    return insertValues(db, evidenceKeys, tenant, values);
-  }
-
   return {
     decl,
     table,
@@ -465,7 +451,14 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
     valueOf,
     exportValues: hooks.exportValues ?? {},
     keyOf,
-    insert: insertRows,
+    async insert(db, evidenceKeys, tenant, inputs) {
+      const values = await valuesOf(
+        db,
+        tenant,
+        inputs.map((input) => ({ input, current: null })),
+      );
+      return insertValues(db, evidenceKeys, tenant, values);
+    },
     async page(db, tenant, req) {
       const { list, total } = await runListQuery(db, listQuery(tenant, req));
       return { list: await present(db, list as unknown as Row[], tenant), total };
