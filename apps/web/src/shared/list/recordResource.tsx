@@ -152,6 +152,7 @@ const INPUT: Partial<Record<TRecordField['kind'], TFormField['input']>> = {
   datetime: 'datetime',
   boolean: 'switch',
   enum: 'select',
+  tags: 'tags',
 };
 
 const optionsOf = (f: Pick<TRecordField, 'options'>) =>
@@ -304,7 +305,7 @@ function detailsOf<T extends TRecordRow>(d: Decl, o: TRecordOverrides<T>): TDeta
 
 function formFieldsOf<T extends TRecordRow>(d: Decl, o: TRecordOverrides<T>): TFormField[] {
   return d.formFields.map((f) => {
-    const input = f.kind === 'tags' ? 'tags' : INPUT[f.kind];
+    const input = INPUT[f.kind];
     const options = optionsOf(d.fields[f.key]!);
     return {
       name: f.key,
