@@ -1,17 +1,23 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import type { TBilingual } from './i18n/lang.ts';
-import { importExportEndpoints } from './imports.ts';
-import { recordStamps } from './ledger.ts';
-import { listRequest, ZListResponse } from './list.ts';
 import { LIMITS } from './limits.ts';
+import {
+  defineRecord,
+  optionalTextField,
+  recordEndpointsOf,
+  recordImportExportOf,
+  requiredTextField,
+  type TRecordOption,
+} from './record-catalogue.ts';
 import { isValidCompanyEnglishName, isValidEmail, zUsci } from './validators/index.ts';
 
 /*
  * Partner enterprises (spec 2.2 /basicData/partner, 2.3 "Partner enterprises: list, bulk import, invite",
  * 3 "Cooperator item", 4 "Company: settled or not settled", 8 "Failed invite e-mails are listed"): the
  * enterprise's suppliers and clients. A partner is settled once a certified enterprise with its USCI exists
- * on the platform; until then it can be invited by e-mail.
+ * on the platform; until then it can be invited by e-mail. One declaration: the endpoints, the server's
+ * writes, import, export and evidence, and the web's list, form and detail all derive from it.
  */
 
 export const PARTNER_TYPES = ['supplier', 'client'] as const;
@@ -23,6 +29,7 @@ export const PARTNER_LIMITS = {
   code: LIMITS.productCodeOrBatchMax,
   name: 100,
   nameEn: 200,
+  usci: 18,
   contactName: 50,
   phone: 30,
   tag: 20,
@@ -35,8 +42,15 @@ export function isValidPhone(s: string): boolean {
   return /^\+?[0-9\s()-]+$/.test(s) && (s.match(/[0-9]/g)?.length ?? 0) >= 5;
 }
 
-/** An optional text: absent or blank is '' (the stored default). */
-const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+/** An optional text that, when given, must pass `valid` (with `error` otherwise). */
+const optionalChecked = (max: number, valid: (s: string) => boolean, error: string) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((s) => s === '' || valid(s), { error })
+    .optional()
+    .default('');
 
 const zOptionalEmail = z
   .string()
@@ -54,118 +68,241 @@ export const zPartnerTags = z
   .optional()
   .default([]);
 
-/** The fields of a partner as the create call, the edit call and every imported row take them. */
-export const ZPartnerCreate = z.object({
-  partnerType: ZPartnerType,
-  code: z.string().trim().min(1).max(PARTNER_LIMITS.code),
-  name: z.string().trim().min(1).max(PARTNER_LIMITS.name),
-  nameEn: z
-    .string()
-    .trim()
-    .max(PARTNER_LIMITS.nameEn)
-    .refine((s) => s === '' || isValidCompanyEnglishName(s), { error: 'v.companyEnName.format' })
-    .optional()
-    .default(''),
-  usci: zUsci,
-  contactName: optionalText(PARTNER_LIMITS.contactName),
-  email: zOptionalEmail,
-  phone: z
-    .string()
-    .trim()
-    .max(PARTNER_LIMITS.phone)
-    .refine((s) => s === '' || isValidPhone(s), { error: 'v.phone.format' })
-    .optional()
-    .default(''),
-  tags: zPartnerTags,
-  notes: optionalText(PARTNER_LIMITS.notes),
-});
-export type TPartnerCreate = z.infer<typeof ZPartnerCreate>;
-
-export const ZPartnerUpdate = ZPartnerCreate.extend({ id: z.number().int() });
-
-/** Yes/no cells of an import (是/否, yes/no, y/n, true/false, 1/0); anything else stays as typed. */
-export function readYesNo(text: unknown): unknown {
-  if (typeof text !== 'string') return text;
-  const v = text.trim().toLowerCase();
-  if (['是', 'yes', 'y', 'true', '1'].includes(v)) return true;
-  if (['否', 'no', 'n', 'false', '0'].includes(v)) return false;
-  return text;
-}
-
-/** An imported row: the partner, and whether to invite it by e-mail once written (spec 2.3). */
-export const ZPartnerImportRow = ZPartnerCreate.extend({
-  invite: z.boolean().optional().default(false),
-});
-export type TPartnerImportRow = z.infer<typeof ZPartnerImportRow>;
-
 /** Why an invitation was not sent (spec 8 "Failed invite e-mails are listed"). */
 export const PARTNER_INVITE_FAILURES = ['noEmail', 'invalidEmail', 'settled', 'mailFailed'] as const;
 export const ZPartnerInviteFailure = z.enum(PARTNER_INVITE_FAILURES);
 export type TPartnerInviteFailure = z.infer<typeof ZPartnerInviteFailure>;
-
-/** The failure reasons in both languages (exports; the console has its own texts). */
-export const PARTNER_INVITE_FAILURE_LABELS: Readonly<Record<TPartnerInviteFailure, TBilingual>> = {
-  noEmail: { zh: '未填写邮箱', en: 'No e-mail address' },
-  invalidEmail: { zh: '邮箱地址格式不正确', en: 'Invalid e-mail address' },
-  settled: { zh: '该企业已入驻', en: 'Already settled' },
-  mailFailed: { zh: '邮件发送失败', en: 'The e-mail could not be sent' },
-};
 
 /** none: never invited; invited: the last invitation was sent; failed: the last one was not (see inviteError). */
 export const PARTNER_INVITE_STATUSES = ['none', 'invited', 'failed'] as const;
 export const ZPartnerInviteStatus = z.enum(PARTNER_INVITE_STATUSES);
 export type TPartnerInviteStatus = z.infer<typeof ZPartnerInviteStatus>;
 
-export const ZPartner = z.object({
-  id: z.number().int(),
-  partnerType: ZPartnerType,
-  code: z.string(),
-  name: z.string(),
-  nameEn: z.string(),
-  usci: z.string(),
-  contactName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  tags: z.array(z.string()),
-  notes: z.string(),
-  /** A certified enterprise with this USCI exists on the platform (spec 4). */
-  settled: z.boolean(),
-  /** That enterprise's DID while settled. */
-  did: z.string().nullable(),
-  inviteStatus: ZPartnerInviteStatus,
-  inviteError: ZPartnerInviteFailure.nullable(),
-  /** When the last invitation was attempted (epoch ms). */
-  invitedAt: z.number().int().nullable(),
-  ...recordStamps,
-});
-export type TPartner = z.infer<typeof ZPartner>;
-
 export const PARTNER_SETTLEMENTS = ['settled', 'unsettled'] as const;
 export const ZPartnerSettlement = z.enum(PARTNER_SETTLEMENTS);
 
-/** A comma-separated text or a list (the console sends a multi-select as a list). */
-const zTagFilter = z
-  .union([z.string().max(500), z.array(z.string().max(PARTNER_LIMITS.tag)).max(50)])
-  .transform((v) => (Array.isArray(v) ? v : v.split(/[,，]/)).map((s) => s.trim()).filter((s) => s !== ''))
-  .optional();
-
-/** Search fields of the partner list (and its export). */
-export const ZPartnerFilters = {
-  partnerType: ZPartnerType.optional(),
-  code: z.string().trim().max(PARTNER_LIMITS.code).optional(),
-  /** The Chinese or the English name contains it. */
-  name: z.string().trim().max(PARTNER_LIMITS.nameEn).optional(),
-  usci: z.string().trim().max(18).optional(),
-  contactName: z.string().trim().max(PARTNER_LIMITS.contactName).optional(),
-  /** Partners with any of these tags. */
-  tags: zTagFilter,
-  settlement: ZPartnerSettlement.optional(),
-  inviteStatus: ZPartnerInviteStatus.optional(),
-  createdFrom: z.coerce.number().int().optional(),
-  createdTo: z.coerce.number().int().optional(),
+const SETTLEMENT: Readonly<Record<(typeof PARTNER_SETTLEMENTS)[number], TBilingual>> = {
+  settled: { zh: '已入驻', en: 'Settled' },
+  unsettled: { zh: '未入驻', en: 'Not settled' },
 };
 
-/** The most partners one invitation call or batch deletion takes (a list page of 1,000 rows). */
+const options = <V extends string>(labels: Readonly<Record<V, TBilingual>>): readonly TRecordOption[] =>
+  Object.entries<TBilingual>(labels).map(([value, label]) => ({ value, label }));
+
+export const partnerRecord = defineRecord({
+  name: 'partner',
+  code: 'Partner',
+  base: '/partner',
+  tag: 'partner',
+  title: { zh: '合作企业', en: 'Partner enterprises' },
+  noun: { zh: '合作企业', en: 'partner' },
+  fields: {
+    partnerType: {
+      label: { zh: '合作类型', en: 'Partner type' },
+      kind: 'enum',
+      schema: ZPartnerType,
+      item: ZPartnerType,
+      options: options<TPartnerType>({
+        supplier: { zh: '供应商', en: 'Supplier' },
+        client: { zh: '客户', en: 'Client' },
+      }),
+      list: { width: 110 },
+      search: 'equals',
+      searchIn: 'both',
+      import: { example: { zh: '供应商', en: 'Supplier' } },
+    },
+    code: {
+      label: { zh: '企业编码', en: 'Partner code' },
+      ...requiredTextField(PARTNER_LIMITS.code),
+      list: { width: 140 },
+      search: 'contains',
+      basic: true,
+      sort: true,
+      import: { example: 'SUP-001' },
+    },
+    name: {
+      label: { zh: '企业名称', en: 'Partner name' },
+      ...requiredTextField(PARTNER_LIMITS.name),
+      list: { width: 220 },
+      search: 'contains',
+      searchAlso: ['nameEn'],
+      basic: true,
+      sort: true,
+      import: { example: '华东新材料科技有限公司' },
+    },
+    nameEn: {
+      label: { zh: '英文名称', en: 'English name' },
+      kind: 'text',
+      schema: optionalChecked(PARTNER_LIMITS.nameEn, isValidCompanyEnglishName, 'v.companyEnName.format'),
+      item: z.string(),
+      max: PARTNER_LIMITS.nameEn,
+      export: true,
+      import: { example: 'East China New Materials Co., Ltd.' },
+    },
+    usci: {
+      label: { zh: '统一社会信用代码', en: 'USCI' },
+      kind: 'text',
+      schema: zUsci,
+      item: z.string(),
+      max: PARTNER_LIMITS.usci,
+      list: { width: 190 },
+      search: 'contains',
+      basic: true,
+      import: { example: '91330100MA2H6R8T13' },
+    },
+    contactName: {
+      label: { zh: '联系人', en: 'Contact' },
+      ...optionalTextField(PARTNER_LIMITS.contactName),
+      list: { width: 110 },
+      search: 'contains',
+      import: { example: '王芳' },
+    },
+    email: {
+      label: { zh: '邮箱', en: 'E-mail' },
+      kind: 'text',
+      schema: zOptionalEmail,
+      item: z.string(),
+      max: LIMITS.emailMax,
+      list: { width: 200 },
+      import: { example: 'contact@example.com' },
+    },
+    phone: {
+      label: { zh: '联系电话', en: 'Phone' },
+      kind: 'text',
+      schema: optionalChecked(PARTNER_LIMITS.phone, isValidPhone, 'v.phone.format'),
+      item: z.string(),
+      max: PARTNER_LIMITS.phone,
+      list: { width: 150 },
+      import: { example: '+86 571-8888 6666' },
+    },
+    tags: {
+      label: { zh: '标签', en: 'Tags' },
+      kind: 'tags',
+      schema: zPartnerTags,
+      item: z.array(z.string()),
+      max: PARTNER_LIMITS.tag,
+      maxItems: PARTNER_LIMITS.tags,
+      list: { width: 180 },
+      /** Partners with any of these tags. */
+      search: 'any',
+      detail: 'wide',
+      import: { example: '电池材料,一级供应商' },
+    },
+    notes: {
+      label: { zh: '备注', en: 'Notes' },
+      ...optionalTextField(PARTNER_LIMITS.notes, 'textarea'),
+      export: true,
+      detail: 'wide',
+      import: { example: '' },
+    },
+    /** Whether to invite the imported partner by e-mail once written (spec 2.3): an import-only column. */
+    invite: {
+      label: { zh: '邀请入驻', en: 'Invite' },
+      kind: 'boolean',
+      detail: false,
+      import: { example: { zh: '是', en: 'yes' }, schema: z.boolean().optional().default(false) },
+    },
+    /** A certified enterprise with this USCI exists on the platform (spec 4). */
+    settled: {
+      label: { zh: '入驻状态', en: 'Settlement' },
+      kind: 'boolean',
+      item: z.boolean(),
+      options: [
+        { value: 'true', label: SETTLEMENT.settled },
+        { value: 'false', label: SETTLEMENT.unsettled },
+      ],
+      list: { width: 110 },
+    },
+    /** That enterprise's DID while settled. */
+    did: {
+      label: { zh: '数字身份（DID）', en: 'Digital identity (DID)' },
+      kind: 'text',
+      item: z.string().nullable(),
+      list: { width: 200 },
+      export: false,
+      detail: 'wide',
+    },
+    inviteStatus: {
+      label: { zh: '邀请状态', en: 'Invitation' },
+      kind: 'enum',
+      item: ZPartnerInviteStatus,
+      options: options<TPartnerInviteStatus>({
+        none: { zh: '未邀请', en: 'Not invited' },
+        invited: { zh: '已邀请', en: 'Invited' },
+        failed: { zh: '邀请失败', en: 'Invitation failed' },
+      }),
+      list: { width: 240 },
+      search: 'equals',
+      searchIn: 'column',
+    },
+    /** Why the last invitation failed. */
+    inviteError: {
+      label: { zh: '失败原因', en: 'Reason' },
+      kind: 'enum',
+      item: ZPartnerInviteFailure.nullable(),
+      options: options<TPartnerInviteFailure>({
+        noEmail: { zh: '未填写邮箱', en: 'No e-mail address' },
+        invalidEmail: { zh: '邮箱地址格式不正确', en: 'Invalid e-mail address' },
+        settled: { zh: '该企业已入驻', en: 'Already settled' },
+        mailFailed: { zh: '邮件发送失败', en: 'The e-mail could not be sent' },
+      }),
+      detail: false,
+    },
+    /** When the last invitation was attempted (epoch ms). */
+    invitedAt: {
+      label: { zh: '邀请时间', en: 'Invited' },
+      kind: 'datetime',
+      item: z.number().int().nullable(),
+    },
+    createdAt: {
+      label: { zh: '创建时间', en: 'Created' },
+      kind: 'datetime',
+      list: { width: 180 },
+      search: 'range',
+      sort: true,
+    },
+    updatedAt: { label: { zh: '更新时间', en: 'Updated' }, kind: 'datetime' },
+  },
+  // Codes and USCIs are unique per type: the same company may be a supplier and a client.
+  naturalKey: { fields: ['code', 'partnerType'], exists: 'PARTNER_CODE_EXISTS' },
+  unique: [{ fields: ['usci', 'partnerType'], exists: 'PARTNER_USCI_EXISTS' }],
+  extraFilters: {
+    settlement: { schema: ZPartnerSettlement, options: options(SETTLEMENT), column: 'settled' },
+  },
+  listOrder: [
+    'code',
+    'name',
+    'partnerType',
+    'settled',
+    'inviteStatus',
+    'usci',
+    'contactName',
+    'email',
+    'phone',
+    'tags',
+    'did',
+    'createdAt',
+  ],
+  importExport: true,
+  attachments: true,
+  batchDeleteCount: false,
+  summaries: {
+    page: "The enterprise's suppliers and clients with their settlement (refreshed on reading), invitation and evidence; sortField code, name, createdAt (default, newest first) or updatedAt",
+    detail: 'One partner',
+    add: 'Create a supplier or client (code and USCI unique per type: B2060, B2061); recorded as evidence',
+    update: 'Change a partner; its type only while nothing references it (B2040); recorded as evidence',
+    delete: 'Delete a partner; refused (B2040) while a material code mapping or business data references it',
+    batchDelete: 'Delete several partners, all or none: refused (B2040) when any of them is referenced',
+  },
+});
+
+/** The fields of a partner as the create call, the edit call and every imported row take them. */
+export const ZPartnerCreate = partnerRecord.create;
+/** An imported row: the partner, and whether to invite it by e-mail once written (spec 2.3). */
+export type TPartnerImportRow = z.infer<typeof partnerRecord.importRow>;
+export type TPartner = z.infer<typeof partnerRecord.item>;
+
+/** The most partners one invitation call takes (a list page of 1,000 rows). */
 export const PARTNER_BATCH_MAX = Math.max(...LIMITS.pageSizeOptions);
 
 const ZIds = z.object({ ids: z.array(z.number().int()).min(1).max(PARTNER_BATCH_MAX) });
@@ -197,68 +334,7 @@ export const ZPartnerOption = z.object({
 export type TPartnerOption = z.infer<typeof ZPartnerOption>;
 
 export const partnerEndpoints = {
-  page: endpoint({
-    method: 'POST',
-    path: '/partner/page',
-    input: listRequest(ZPartnerFilters),
-    output: ZListResponse(ZPartner),
-    auth: 'enterprise',
-    permission: 'Partner',
-    tag: 'partner',
-    summary:
-      "The enterprise's suppliers and clients with their settlement (refreshed on reading), invitation and evidence; sortField code, name, createdAt (default, newest first) or updatedAt",
-  }),
-  detail: endpoint({
-    method: 'POST',
-    path: '/partner/detail',
-    input: z.object({ id: z.number().int() }),
-    output: ZPartner,
-    auth: 'enterprise',
-    permission: 'Partner',
-    tag: 'partner',
-    summary: 'One partner',
-  }),
-  add: endpoint({
-    method: 'POST',
-    path: '/partner/add',
-    input: ZPartnerCreate,
-    output: ZPartner,
-    auth: 'enterprise',
-    permission: 'Partner:Create',
-    tag: 'partner',
-    summary:
-      'Create a supplier or client (code and USCI unique per type: B2060, B2061); recorded as evidence',
-  }),
-  update: endpoint({
-    method: 'POST',
-    path: '/partner/update',
-    input: ZPartnerUpdate,
-    output: ZPartner,
-    auth: 'enterprise',
-    permission: 'Partner:Edit',
-    tag: 'partner',
-    summary: 'Change a partner; its type only while nothing references it (B2040); recorded as evidence',
-  }),
-  delete: endpoint({
-    method: 'POST',
-    path: '/partner/delete',
-    input: z.object({ id: z.number().int() }),
-    output: z.null(),
-    auth: 'enterprise',
-    permission: 'Partner:Delete',
-    tag: 'partner',
-    summary: 'Delete a partner; refused (B2040) while a material code mapping or business data references it',
-  }),
-  batchDelete: endpoint({
-    method: 'POST',
-    path: '/partner/batchDelete',
-    input: ZIds,
-    output: z.null(),
-    auth: 'enterprise',
-    permission: 'Partner:BatchDelete',
-    tag: 'partner',
-    summary: 'Delete several partners, all or none: refused (B2040) when any of them is referenced',
-  }),
+  ...recordEndpointsOf(partnerRecord),
   invite: endpoint({
     method: 'POST',
     path: '/partner/invite',
@@ -290,12 +366,5 @@ export const partnerEndpoints = {
     tag: 'partner',
     summary: 'The partners an import was asked to invite whose invitation failed, with the reasons',
   }),
-  ...importExportEndpoints({
-    kind: 'partner',
-    base: '/partner',
-    code: 'Partner',
-    filters: ZPartnerFilters,
-    tag: 'partner',
-    noun: 'partners',
-  }),
+  ...recordImportExportOf(partnerRecord),
 };

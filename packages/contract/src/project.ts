@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import {
   defineRecord,
-  optionalText,
+  optionalTextField,
   recordEndpointsOf,
   recordImportExportOf,
-  requiredText,
+  requiredTextField,
 } from './record-catalogue.ts';
 
 /** Notes of a project code: at most 100 characters, like the spec's other notes (templates, rules, remarks). */
@@ -26,10 +26,7 @@ export const projectRecord = defineRecord({
   fields: {
     code: {
       label: { zh: '项目编号', en: 'Project code' },
-      kind: 'text',
-      schema: requiredText(LIMITS.projectNumberMax),
-      item: z.string(),
-      max: LIMITS.projectNumberMax,
+      ...requiredTextField(LIMITS.projectNumberMax),
       list: { width: 220 },
       search: 'contains',
       basic: true,
@@ -38,10 +35,7 @@ export const projectRecord = defineRecord({
     },
     notes: {
       label: { zh: '备注', en: 'Notes' },
-      kind: 'textarea',
-      schema: optionalText(PROJECT_NOTES_MAX),
-      item: z.string(),
-      max: PROJECT_NOTES_MAX,
+      ...optionalTextField(PROJECT_NOTES_MAX, 'textarea'),
       list: { width: 300 },
       search: 'contains',
       basic: true,

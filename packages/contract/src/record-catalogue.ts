@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TErrorKey } from './errors.ts';
 import type { TBilingual } from './i18n/lang.ts';
+import type { TEndpoint } from './endpoint.ts';
 import { importExportEndpoints, type TImportKind } from './imports.ts';
 import { recordStamps } from './ledger.ts';
 import { recordEndpoints } from './record-endpoints.ts';
@@ -15,12 +16,34 @@ import { recordEndpoints } from './record-endpoints.ts';
  * columns, search, form and detail. Document types share the field kinds and labels (document-labels.ts).
  */
 
-/** How a field is entered, shown, searched and written to a workbook. */
+/**
+ * How a field is entered, shown, searched and written to a workbook. `tags`: a list of short texts (a
+ * partner's tags); `file`: a stored file with its evidence, attached by the page (a quality report).
+ */
 export type TRecordFieldKind =
-  'text' | 'textarea' | 'number' | 'decimal' | 'date' | 'datetime' | 'enum' | 'boolean' | 'ref';
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'decimal'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'boolean'
+  | 'ref'
+  | 'tags'
+  | 'file';
 
-/** How a list searches a field: text contained (any case), one exact value, or a from-to range. */
-export type TRecordSearch = 'contains' | 'equals' | 'range';
+/**
+ * How a list searches a field: text contained (any case), one exact value, a from-to range, or any of
+ * several values (a tags field: a list, or comma-separated text).
+ */
+export type TRecordSearch = 'contains' | 'equals' | 'range' | 'any';
+
+/**
+ * Where the console offers a field's search: the search panel (default), the list column's header filter,
+ * both, or neither (a filter of the API alone).
+ */
+export type TRecordSearchIn = 'panel' | 'column' | 'both' | 'none';
 
 /** An option of an enum field, named in both languages. */
 export interface TRecordOption {
@@ -38,11 +61,17 @@ export interface TRecordField {
   schema?: z.ZodType;
   /** What the list and detail answer for it; absent: not part of the item (the stamps come with it). */
   item?: z.ZodType;
-  /** The most characters a text takes (form input, contains-search). */
+  /** The most characters a text takes (form input, contains-search; each value of a tags field). */
   max?: number;
+  /** The most values a tags field holds. */
+  maxItems?: number;
   /** A list column (with its width in px). */
   list?: boolean | { width: number };
   search?: TRecordSearch;
+  /** Other fields a contains-search reads as well (a name in either language): one filter, their columns. */
+  searchAlso?: readonly string[];
+  /** Where the console offers the search (default: the search panel). */
+  searchIn?: TRecordSearchIn;
   /** The search is offered in the list's one-box basic mode. */
   basic?: boolean;
   /** The list sorts by it (sortField = key). */
@@ -51,13 +80,27 @@ export interface TRecordField {
   form?: boolean;
   /** In the detail dialog; default true. Wide fields take a whole row. */
   detail?: boolean | 'wide';
-  /** A column of the import template, with the template's example; default: none. */
-  import?: { example: string | TBilingual };
+  /**
+   * A column of the import template, with the template's example; default: none. `schema`: the rule of a
+   * column the create request does not take (an imported partner's `invite`), read by the page's importer.
+   */
+  import?: { example: string | TBilingual; schema?: z.ZodType };
   /** A column of the export; default: when it is a list column. */
   export?: boolean;
   /** Part of the evidence payload; default: when it has a schema. */
   evidence?: boolean;
+  /** The values of an enum (a boolean's as 'true' and 'false'), named in both languages. */
   options?: readonly TRecordOption[];
+}
+
+/**
+ * A list filter that is no one field's search (a partner's settlement): its rule, and for the console its
+ * options and the list column whose header offers it. The server reads it in a hook (`listWhere`).
+ */
+export interface TRecordExtraFilter {
+  schema: z.ZodType;
+  options?: readonly TRecordOption[];
+  column?: string;
 }
 
 /** The standard actions of a list page, their menu titles, and what a declaration needs for each. */
@@ -78,7 +121,9 @@ export type TRecordAction = keyof typeof RECORD_ACTIONS;
 
 type TSummaryKey = 'page' | 'detail' | 'add' | 'update' | 'delete' | 'batchDelete';
 
-export interface TRecordDeclarationInput<F extends Record<string, TRecordField>> {
+type Extras = Record<string, TRecordExtraFilter>;
+
+export interface TRecordDeclarationInput<F extends Record<string, TRecordField>, X extends Extras = Extras> {
   /** The resource's name: its import kind, its evidence subject type and its query-key root. */
   name: string;
   /** The page's menu code (permissions `<code>:<Action>`). */
@@ -94,6 +139,14 @@ export interface TRecordDeclarationInput<F extends Record<string, TRecordField>>
   fields: F;
   /** The fields whose values tell records apart in the enterprise, and the error a duplicate gets. */
   naturalKey: { fields: readonly (keyof F & string)[]; exists: TErrorKey };
+  /** Further keys unique in the enterprise (a partner's USCI per type), each refused with its own error. */
+  unique?: readonly { fields: readonly (keyof F & string)[]; exists: TErrorKey }[];
+  /** List filters besides the fields' searches, by request key. */
+  extraFilters?: X;
+  /** The list's columns in their order, where it is not the field table's (the form's and the export's). */
+  listOrder?: readonly (keyof F & string)[];
+  /** batchDelete answers null instead of `{ deleted }` (an API that answered so before the catalogue). */
+  batchDeleteCount?: false;
   /** Bulk import, template and export (importExportEndpoints); the import kind is `name`. */
   importExport?: boolean;
   /** Attachments on records (UploadAffix, ViewEnclosure). */
@@ -117,17 +170,38 @@ type WithItem<F extends Record<string, TRecordField>> = {
     : never;
 };
 
+/** Import-only columns: fields without a create rule whose import declares one. */
+type WithImportSchema<F extends Record<string, TRecordField>> = {
+  [
+    K in keyof F as F[K] extends { schema: z.ZodType }
+      ? never
+      : F[K] extends { import: { schema: z.ZodType } }
+        ? K
+        : never
+  ]: F[K] extends { import: { schema: infer S extends z.ZodType } } ? S : never;
+};
+
 type Stem<K extends string> = K extends `${infer S}At` ? S : K extends `${infer S}Time` ? S : K;
-/** The list filters: a key per contains or equals search, a from-to pair per range search. */
-export type TRecordFilters<F extends Record<string, TRecordField>> = {
+/**
+ * The list filters: a key per contains, equals or any-of search, a from-to pair per range search, and the
+ * extra filters.
+ */
+export type TRecordFilters<
+  F extends Record<string, TRecordField>,
+  X extends Extras = Record<never, never>,
+> = {
   [K in keyof F & string as F[K] extends { search: 'contains' | 'equals' } ? K : never]: z.ZodOptional<
     z.ZodType<F[K] extends { kind: 'boolean' } ? boolean : string, unknown>
+  >;
+} & {
+  [K in keyof F & string as F[K] extends { search: 'any' } ? K : never]: z.ZodOptional<
+    z.ZodType<string[], unknown>
   >;
 } & {
   [
     K in keyof F & string as F[K] extends { search: 'range' } ? `${Stem<K>}From` | `${Stem<K>}To` : never
   ]: z.ZodOptional<z.ZodType<number, unknown>>;
-};
+} & { [K in keyof X & string]: z.ZodOptional<X[K]['schema']> };
 
 /** The create request: every field with a schema. */
 export type TRecordCreateSchema<F extends Record<string, TRecordField>> = z.ZodObject<WithSchema<F>>;
@@ -139,6 +213,9 @@ export type TRecordItemSchema<F extends Record<string, TRecordField>> = z.ZodObj
 /** A yes/no filter as JSON booleans or the texts a URL carries ('true', 'false'). */
 const zYesNo = z.union([z.boolean(), z.stringbool()]);
 const DEFAULT_SEARCH_MAX = 100;
+/** An any-of search: at most this many values, or this many characters of comma-separated text. */
+const ANY_SEARCH_VALUES_MAX = 50;
+const ANY_SEARCH_TEXT_MAX = 500;
 
 /**
  * The request keys of a range search: `createdAt` -> createdFrom/createdTo, `receiptTime` ->
@@ -150,17 +227,31 @@ export function rangeProps(key: string): readonly [from: string, to: string] {
 }
 
 /** The filter schemas of one search field, by request key. */
-function filtersOf(key: string, f: TRecordField): Record<string, z.ZodType> {
-  const text = {
-    [key]: z
-      .string()
-      .trim()
-      .max(f.max ?? DEFAULT_SEARCH_MAX)
-      .optional(),
-  };
+function filtersOf(
+  key: string,
+  f: TRecordField,
+  fields: Record<string, TRecordField>,
+): Record<string, z.ZodType> {
+  // A search of several fields takes the longest of their texts.
+  const max = Math.max(
+    ...[f, ...(f.searchAlso ?? []).map((k) => fields[k])].map((g) => g?.max ?? DEFAULT_SEARCH_MAX),
+  );
+  const text = { [key]: z.string().trim().max(max).optional() };
   switch (f.search) {
     case 'contains':
       return text;
+    case 'any':
+      return {
+        [key]: z
+          .union([
+            z.string().max(ANY_SEARCH_TEXT_MAX),
+            z.array(z.string().max(f.max ?? DEFAULT_SEARCH_MAX)).max(ANY_SEARCH_VALUES_MAX),
+          ])
+          .transform((v) =>
+            (Array.isArray(v) ? v : v.split(/[,，]/)).map((s) => s.trim()).filter((s) => s !== ''),
+          )
+          .optional(),
+      };
     case 'equals':
       if (f.kind === 'boolean') return { [key]: zYesNo.optional() };
       if (f.options?.length) {
@@ -204,16 +295,22 @@ export interface TRecordFormField {
   label: TBilingual;
   kind: TRecordFieldKind;
   max?: number;
+  maxItems?: number;
   options?: readonly TRecordOption[];
 }
 
 /** What `defineRecord` answers: the declaration and everything derived from it. */
-export type TRecordDeclaration<F extends Record<string, TRecordField>> = TRecordDeclarationInput<F> & {
+export type TRecordDeclaration<
+  F extends Record<string, TRecordField>,
+  X extends Extras = Record<never, never>,
+> = TRecordDeclarationInput<F, X> & {
   create: TRecordCreateSchema<F>;
   update: z.ZodObject<WithSchema<F> & { id: z.ZodNumber }>;
   item: TRecordItemSchema<F>;
+  /** An imported row: the create request and the import-only columns. */
+  importRow: z.ZodObject<WithSchema<F> & WithImportSchema<F>>;
   /** The list's (and the export's) filters. */
-  filters: TRecordFilters<F>;
+  filters: TRecordFilters<F, X>;
   /** Fields the list sorts by. */
   sortable: readonly (keyof F & string)[];
   /** The evidence payload's fields. */
@@ -231,9 +328,10 @@ const inForm = (f: TRecordField) => f.form ?? f.schema !== undefined;
  * Declares a list resource and derives its schemas, columns and actions. The endpoints come from
  * `recordEndpointsOf` (their types follow the declaration's).
  */
-export function defineRecord<const F extends Record<string, TRecordField>>(
-  d: TRecordDeclarationInput<F>,
-): TRecordDeclaration<F> {
+export function defineRecord<
+  const F extends Record<string, TRecordField>,
+  const X extends Extras = Record<never, never>,
+>(d: TRecordDeclarationInput<F, X>): TRecordDeclaration<F, X> {
   const all = entries(d.fields);
   const shape = (pick: (f: TRecordField) => z.ZodType | undefined) =>
     Object.fromEntries(all.flatMap(([k, f]) => (pick(f) ? [[k, pick(f)!]] : [])));
@@ -244,8 +342,26 @@ export function defineRecord<const F extends Record<string, TRecordField>>(
     ...shape((f) => f.item),
     ...recordStamps,
   }) as unknown as TRecordItemSchema<F>;
-  for (const k of d.naturalKey.fields) {
-    if (!d.fields[k]?.schema) throw new Error(`${d.name}: natural key ${k} is not a written field`);
+  const importRow = create.extend(
+    Object.fromEntries(
+      all.flatMap(([k, f]) => (!f.schema && f.import?.schema ? [[k, f.import.schema]] : [])),
+    ),
+  ) as unknown as TRecordDeclaration<F, X>['importRow'];
+  for (const key of [d.naturalKey, ...(d.unique ?? [])]) {
+    for (const k of key.fields) {
+      if (!d.fields[k]?.schema) throw new Error(`${d.name}: key field ${k} is not a written field`);
+    }
+  }
+  for (const [k, f] of all) {
+    for (const other of f.searchAlso ?? []) {
+      if (!d.fields[other]) throw new Error(`${d.name}: ${k} searches an unknown field ${other}`);
+    }
+  }
+  if (d.listOrder) {
+    const listed = all.filter(([, f]) => f.list).map(([k]) => k);
+    if ([...d.listOrder].sort().join() !== [...listed].sort().join()) {
+      throw new Error(`${d.name}: listOrder must name each list field once`);
+    }
   }
   // In the menu's order of standard actions; import/export and attachment actions only where declared.
   const io = new Set<TRecordAction>(['BatchUpload', 'DownloadTemplate', 'Export', 'ViewUploadRecords']);
@@ -253,12 +369,19 @@ export function defineRecord<const F extends Record<string, TRecordField>>(
   const actions = (Object.keys(RECORD_ACTIONS) as TRecordAction[]).filter(
     (a) => (d.importExport || !io.has(a)) && (d.attachments || !files.has(a)),
   );
+  const extras = Object.fromEntries(
+    Object.entries(d.extraFilters ?? {}).map(([k, x]) => [k, x.schema.optional()]),
+  );
   return {
     ...d,
     create,
     update,
     item,
-    filters: Object.assign({}, ...all.map(([k, f]) => filtersOf(k, f))) as TRecordFilters<F>,
+    importRow,
+    filters: Object.assign({}, ...all.map(([k, f]) => filtersOf(k, f, d.fields)), extras) as TRecordFilters<
+      F,
+      X
+    >,
     sortable: all.filter(([, f]) => f.sort).map(([k]) => k),
     evidence: all.filter(([, f]) => f.evidence ?? f.schema !== undefined).map(([k]) => k),
     formFields: all
@@ -268,6 +391,7 @@ export function defineRecord<const F extends Record<string, TRecordField>>(
         label: f.label,
         kind: f.kind,
         ...(f.max ? { max: f.max } : {}),
+        ...(f.maxItems ? { maxItems: f.maxItems } : {}),
         ...(f.options ? { options: f.options } : {}),
       })),
     importColumns: all.flatMap(([k, f]) =>
@@ -293,11 +417,13 @@ export function recordActionCodes(
  * The contract endpoints of a declaration: page, detail, add, update, delete and batchDelete, each with its
  * page code's permission (`<code>`, `<code>:Create` ...).
  */
-export function recordEndpointsOf<F extends Record<string, TRecordField>>(d: TRecordDeclaration<F>) {
+export function recordEndpointsOf<F extends Record<string, TRecordField>, X extends Extras>(
+  d: TRecordDeclaration<F, X>,
+) {
   const noun = d.title.en.toLowerCase();
   const one = d.noun.en;
   const key = d.naturalKey.fields.join(' and ');
-  return recordEndpoints({
+  const endpoints = recordEndpoints({
     base: d.base,
     code: d.code,
     tag: d.tag,
@@ -315,10 +441,19 @@ export function recordEndpointsOf<F extends Record<string, TRecordField>>(d: TRe
       ...d.summaries,
     },
   });
+  // What batchDelete answers: how many were deleted, or null where the API answered so before (batchDeleteCount).
+  const batchDelete: TEndpoint<
+    (typeof endpoints.batchDelete)['input'],
+    z.ZodType<{ deleted: number } | null>,
+    'enterprise'
+  > = d.batchDeleteCount === false ? { ...endpoints.batchDelete, output: z.null() } : endpoints.batchDelete;
+  return { ...endpoints, batchDelete };
 }
 
 /** Bulk import, template, export and upload records of a declaration; its import kind is its name. */
-export function recordImportExportOf<F extends Record<string, TRecordField>>(d: TRecordDeclaration<F>) {
+export function recordImportExportOf<F extends Record<string, TRecordField>, X extends Extras>(
+  d: TRecordDeclaration<F, X>,
+) {
   if (!d.importExport) throw new Error(`${d.name} declares no import and export`);
   return importExportEndpoints({
     kind: d.name as TImportKind,
@@ -335,3 +470,11 @@ export const requiredText = (max: number) => z.string().trim().min(1).max(max);
 
 /** An optional text field's rule: trimmed, at most `max` characters, '' when absent. */
 export const optionalText = (max: number) => z.string().trim().max(max).optional().default('');
+
+/** A required text field's kind, rule, item and length (`max` said once). */
+export const requiredTextField = (max: number) =>
+  ({ kind: 'text', schema: requiredText(max), item: z.string(), max }) as const;
+
+/** An optional text field's kind (a line, or a long text), rule, item and length (`max` said once). */
+export const optionalTextField = <K extends 'text' | 'textarea' = 'text'>(max: number, kind?: K) =>
+  ({ kind: kind ?? ('text' as K), schema: optionalText(max), item: z.string(), max }) as const;

@@ -275,6 +275,14 @@ export const filters = {
   /** Any of the columns (of one table) contains the text (a name in Chinese or English, a code or a name). */
   containsAny: (cols: readonly [PgColumn, ...PgColumn[]], v: string | undefined) =>
     v ? searchOf(cols[0].table, or(...cols.map((col) => containsText(col, v)))!) : undefined,
+  /** The jsonb array of texts holds any of `values` (a partner's tags): `?|`. */
+  hasAny: (col: PgColumn, values: readonly string[] | undefined) =>
+    values?.length
+      ? sql`${col} ?| array[${sql.join(
+          values.map((v) => sql`${v}`),
+          sql`, `,
+        )}]::text[]`
+      : undefined,
   /** The text array column shares a value with `values` (a document's related numbers). */
   overlaps: (col: PgColumn, values: readonly string[] | undefined) =>
     values?.length ? searchOf(col.table, arrayOverlaps(col, [...values])) : undefined,

@@ -20,7 +20,8 @@ export interface RecordEndpoints {
   add: Ep;
   update: Ep;
   delete: Ep<z.ZodType<null>>;
-  batchDelete: Ep<z.ZodType<{ deleted: number }>>;
+  /** Answers how many were deleted (or null where the contract says so: batchDeleteCount). */
+  batchDelete: Ep<z.ZodType<{ deleted: number } | null>>;
 }
 
 type Req<E extends Ep> = z.output<E['input']>;
@@ -41,6 +42,7 @@ export function registerRecordEndpoints<E extends RecordEndpoints>(
   deps: AppDeps,
   e: E,
   service: RecordService<E>,
+  o: { batchDeleteCount?: boolean } = {},
 ): void {
   // Each request was parsed with that endpoint's own schema: its input is the service's request type, which
   // TypeScript cannot see through the generic endpoint set (the call sites are typed by RecordService<E>).
@@ -54,7 +56,8 @@ export function registerRecordEndpoints<E extends RecordEndpoints>(
     await service.remove(db, tenant, [req.id]);
     return null;
   });
-  on(e.batchDelete, async (req: { ids: number[] }, db, tenant) => ({
-    deleted: await service.remove(db, tenant, req.ids),
-  }));
+  on(e.batchDelete, async (req: { ids: number[] }, db, tenant) => {
+    const deleted = await service.remove(db, tenant, req.ids);
+    return o.batchDeleteCount === false ? null : { deleted };
+  });
 }

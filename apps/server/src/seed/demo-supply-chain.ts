@@ -13,9 +13,9 @@ import {
 } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
 import { addDocument } from '../modules/document/service.ts';
-import { addMaterial } from '../modules/material/service.ts';
+import { materialStores } from '../modules/material/service.ts';
 import { addRelation, linkRelation } from '../modules/material-relation/service.ts';
-import { addPartner } from '../modules/partner/service.ts';
+import { partnerStore } from '../modules/partner/service.ts';
 import { addProduct } from '../modules/product/service.ts';
 import { addProject } from '../modules/project/service.ts';
 import type { TenantContext } from '../platform/context.ts';
@@ -87,9 +87,9 @@ export async function seedDemoSupplyChain(
     code: string,
     company: ChainMember,
   ) =>
-    addPartner(
+    partnerStore.add(
       tx,
-      deps,
+      deps.keys,
       tenant,
       ZPartnerCreate.parse({
         partnerType,
@@ -149,11 +149,10 @@ export async function seedDemoSupplyChain(
   await asTenant(db, chain.supplier, async (tx, tenant) => {
     const mine = await partner(tx, tenant, 'supplier', 'BC-LI', 'mine');
     await partner(tx, tenant, 'client', 'XH-AUTO', 'auto');
-    const ore = await addMaterial(
+    const ore = await materialStores.purchased.add(
       tx,
       deps.keys,
       tenant,
-      'purchased',
       ZPurchasedMaterialCreate.parse({
         code: 'HX-ORE',
         name: '锂精矿',
@@ -254,11 +253,10 @@ export async function seedDemoSupplyChain(
   // The automaker: receives the cells, returns a few, builds three vehicles of its project with them.
   await asTenant(db, chain.auto, async (tx, tenant) => {
     const battery = await partner(tx, tenant, 'supplier', 'HX-BAT', 'supplier');
-    const cell = await addMaterial(
+    const cell = await materialStores.purchased.add(
       tx,
       deps.keys,
       tenant,
-      'purchased',
       ZPurchasedMaterialCreate.parse({
         code: 'XH-CELL',
         name: '动力电芯',

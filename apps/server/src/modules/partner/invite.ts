@@ -8,10 +8,11 @@ import {
 import type { Db } from '../../db/client.ts';
 import { enterprises } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
 import { appendEvidenceBatch, type EvidenceKeys, type NewEvidence } from '../../platform/ledger/append.ts';
-import { EVIDENCE, partnerEvidence } from '../../platform/ledger/subjects.ts';
 import type { MailMessage, Mailer } from '../../platform/mail.ts';
 import { setInviteOutcome, type PartnerRow } from './repo.ts';
+import { partnerStore } from './service.ts';
 import { refreshSettlement } from './settlement.ts';
 
 // Invitations (spec 2.3 "invite", 8 "Failed invite e-mails are listed"): an unsettled partner with a valid
@@ -100,9 +101,8 @@ export async function invitePartners(
       inviteImportId: importId,
     });
     evidence.push(
-      partnerEvidence(reason ? EVIDENCE.partnerInviteFailed : EVIDENCE.partnerInvited, partner, {
-        email: partner.email,
-        reason,
+      partnerStore.evidence(reason ? 'inviteFailed' : 'invited', partner, {
+        invite: { email: partner.email, reason },
       }),
     );
     if (reason) {
@@ -111,4 +111,16 @@ export async function invitePartners(
   }
   await appendEvidenceBatch(db, deps.keys, evidence);
   return { invited: fresh.length - failed.length, failed };
+}
+
+/** Invites the caller's partners `ids`; an unknown or foreign id fails the whole call. */
+export async function invite(
+  db: Db,
+  deps: InviteDeps,
+  tenant: TenantContext,
+  ids: readonly number[],
+): Promise<TPartnerInviteResult> {
+  const found = await partnerStore.findMany(db, tenant, ids);
+  if (found.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
+  return invitePartners(db, deps, tenant, found);
 }

@@ -1,9 +1,4 @@
 // The public face of the partner module: what other modules may use of it (docs/structure.md). Other modules
 // import from here, never from ./repo.ts (lint rule tracehub/no-foreign-repo).
-export {
-  findPartner,
-  partnerChoices,
-  partnersByCode,
-  partnersOfEnterprise,
-  type PartnerRow,
-} from './repo.ts';
+export { partnerChoices, partnersByCode, partnersOfEnterprise, type PartnerRow } from './repo.ts';
+export { findPartner } from './service.ts';

@@ -1,121 +1,20 @@
-import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type {
-  TListRequestBase,
-  TPartnerCreate,
-  TPartnerInviteStatus,
-  TPartnerType,
-} from '@tracehub/contract';
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { TPartnerType } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
-import type { NaturalKeyColumns } from '../../platform/imports/natural-keys.ts';
 import { partners } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { isRowId } from '../../platform/ids.ts';
-import {
-  filters,
-  type ListQuery,
-  searchReader,
-  type TenantScope,
-  visibleRows,
-} from '../../platform/list-query.ts';
+import { filters, searchReader, type TenantScope, visibleRows } from '../../platform/list-query.ts';
 
-// Partners of the enterprise. Every query is scoped here: by the enterprise, and by the caller's own rows
-// when its data permission is 'account'. Codes and USCIs are unique per type in the whole enterprise.
+// Partners of the enterprise, as the invitations, the settlement and other modules read and write them (the
+// list, the detail and the writes are the record store's, service.ts). Every query is scoped here: by the
+// enterprise, and by the caller's own rows when its data permission is 'account'.
 
 export type PartnerRow = typeof partners.$inferSelect;
 type Enterprise = Pick<TenantContext, 'enterpriseUuid'>;
 
 /** The rows the caller may see and change, beyond the enterprise scope. */
 const visible = (tenant: TenantScope) => visibleRows(partners, tenant);
-
-const partnerColumns = getTableColumns(partners);
-
-export interface PartnerFilters {
-  partnerType?: TPartnerType | undefined;
-  code?: string | undefined;
-  name?: string | undefined;
-  usci?: string | undefined;
-  contactName?: string | undefined;
-  tags?: string[] | undefined;
-  settlement?: 'settled' | 'unsettled' | undefined;
-  inviteStatus?: TPartnerInviteStatus | undefined;
-  createdFrom?: number | undefined;
-  createdTo?: number | undefined;
-}
-
-/** Partners with any of the tags (jsonb `?|`: does the array hold any of these strings). */
-function anyTag(tags: string[] | undefined): SQL | undefined {
-  if (!tags?.length) return undefined;
-  return sql`${partners.tags} ?| array[${sql.join(
-    tags.map((t) => sql`${t}`),
-    sql`, `,
-  )}]::text[]`;
-}
-
-function settlement(v: PartnerFilters['settlement']): SQL | undefined {
-  if (v === 'settled') return isNotNull(partners.partnerEnterpriseUuid);
-  if (v === 'unsettled') return isNull(partners.partnerEnterpriseUuid);
-  return undefined;
-}
-
-/** The list's query (page and export); newest first. */
-export function partnerListQuery(
-  tenant: TenantContext,
-  req: TListRequestBase & PartnerFilters,
-): ListQuery<typeof partnerColumns> {
-  return {
-    table: partners,
-    select: partnerColumns,
-    tenantColumn: partners.enterpriseUuid,
-    ownerColumn: partners.createdBy,
-    tenant,
-    where: [
-      filters.eq(partners.partnerType, req.partnerType),
-      filters.contains(partners.code, req.code),
-      filters.containsAny([partners.name, partners.nameEn], req.name),
-      filters.contains(partners.usci, req.usci),
-      filters.contains(partners.contactName, req.contactName),
-      anyTag(req.tags),
-      settlement(req.settlement),
-      filters.eq(partners.inviteStatus, req.inviteStatus),
-      filters.from(partners.createdAt, req.createdFrom),
-      filters.to(partners.createdAt, req.createdTo),
-    ],
-    sortable: {
-      code: partners.code,
-      name: partners.name,
-      createdAt: partners.createdAt,
-      updatedAt: partners.updatedAt,
-    },
-    defaultSort: { column: partners.createdAt, order: 'desc' },
-    tieBreak: partners.id,
-    page: req,
-  };
-}
-
-export async function findPartner(db: Db, tenant: TenantScope, id: number): Promise<PartnerRow | null> {
-  if (!isRowId(id)) return null;
-  const [row] = await db
-    .select()
-    .from(partners)
-    .where(and(visible(tenant), eq(partners.id, id)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The visible partners among `ids` (unknown and other enterprises' ids are left out). */
-export async function findPartners(
-  db: Db,
-  tenant: TenantScope,
-  ids: readonly number[],
-): Promise<PartnerRow[]> {
-  const valid = [...new Set(ids.filter(isRowId))];
-  if (valid.length === 0) return [];
-  return db
-    .select()
-    .from(partners)
-    .where(and(visible(tenant), inArray(partners.id, valid)))
-    .orderBy(asc(partners.id));
-}
 
 /** The enterprise's partners of a type with one of these codes (whoever created them), by code. */
 export async function partnersByCode(
@@ -138,76 +37,11 @@ export async function partnersByCode(
   return new Map(rows.map((r) => [r.code, r]));
 }
 
-/** Where a partner's natural key (type and code, unique in the enterprise) is stored. */
-export const PARTNER_KEY: NaturalKeyColumns = {
-  enterpriseColumn: partners.enterpriseUuid,
-  columns: [partners.partnerType, partners.code],
-};
-
-/** Which `type:code` (and `type:usci`) keys the enterprise has: codes and USCIs are unique per type. */
-export async function existingKeys(
-  db: Db,
-  tenant: Enterprise,
-  rows: readonly { partnerType: TPartnerType; code: string; usci?: string }[],
-): Promise<{ codes: Set<string>; uscis: Set<string> }> {
-  if (rows.length === 0) return { codes: new Set(), uscis: new Set() };
-  const uscis = [...new Set(rows.flatMap((r) => (r.usci ? [r.usci] : [])))];
-  const found = await db
-    .select({ partnerType: partners.partnerType, code: partners.code, usci: partners.usci })
-    .from(partners)
-    .where(
-      and(
-        eq(partners.enterpriseUuid, tenant.enterpriseUuid),
-        or(
-          inArray(partners.code, [...new Set(rows.map((r) => r.code))]),
-          uscis.length ? inArray(partners.usci, uscis) : undefined,
-        ),
-      ),
-    );
-  return {
-    codes: new Set(found.map((r) => `${r.partnerType}:${r.code}`)),
-    uscis: new Set(found.map((r) => `${r.partnerType}:${r.usci}`)),
-  };
-}
-
-export type PartnerValues = TPartnerCreate & { partnerEnterpriseUuid: string | null };
-
-export async function insertPartners(
-  db: Db,
-  tenant: Pick<TenantContext, 'enterpriseUuid' | 'userId'>,
-  rows: readonly PartnerValues[],
-): Promise<PartnerRow[]> {
-  if (rows.length === 0) return [];
-  return db
-    .insert(partners)
-    .values(rows.map((r) => ({ ...r, enterpriseUuid: tenant.enterpriseUuid, createdBy: tenant.userId })))
-    .returning();
-}
-
-export async function updatePartner(
-  db: Db,
-  tenant: TenantScope,
-  id: number,
-  changes: PartnerValues,
-): Promise<PartnerRow | null> {
-  const [row] = await db
-    .update(partners)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(and(visible(tenant), eq(partners.id, id)))
-    .returning();
-  return row ?? null;
-}
-
-export async function deletePartners(
-  db: Db,
-  tenant: TenantScope,
-  ids: readonly number[],
-): Promise<PartnerRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .delete(partners)
-    .where(and(visible(tenant), inArray(partners.id, [...ids])))
-    .returning();
+/** The settlement filter of the list: partners that are (or are not) an enterprise of the platform. */
+export function settlementIs(v: unknown): SQL | undefined {
+  if (v === 'settled') return isNotNull(partners.partnerEnterpriseUuid);
+  if (v === 'unsettled') return isNull(partners.partnerEnterpriseUuid);
+  return undefined;
 }
 
 /** Records the outcome of an invitation on the partner. */

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { api } from '@tracehub/contract';
 import type { AppDeps } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
-import { registerImportExport } from '../../platform/imports/routes.ts';
+import { registerRecord } from '../../platform/records/routes.ts';
 import { partnerExporter, partnerImporter } from './import-export.ts';
-import type { InviteDeps } from './invite.ts';
-import * as partner from './service.ts';
+import { invite, type InviteDeps } from './invite.ts';
+import { importInviteFailures, partnerStore, tagsOf } from './service.ts';
 
 /** Partner enterprises of the current enterprise (/basicData/partner), with invitations, import and export. */
 export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -17,28 +17,10 @@ export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
       return deps.mailer;
     },
   };
-  registerEndpoint(app, deps, e.page, (input, { db, tenant }) => partner.pagePartners(db, tenant, input));
-  registerEndpoint(app, deps, e.detail, (input, { db, tenant }) =>
-    partner.partnerDetail(db, tenant, input.id),
-  );
-  registerEndpoint(app, deps, e.add, (input, { db, tenant }) =>
-    partner.addPartner(db, inviteDeps, tenant, input),
-  );
-  registerEndpoint(app, deps, e.update, (input, { db, tenant }) =>
-    partner.editPartner(db, inviteDeps, tenant, input),
-  );
-  registerEndpoint(app, deps, e.delete, (input, { db, tenant }) =>
-    partner.removePartners(db, inviteDeps, tenant, [input.id]),
-  );
-  registerEndpoint(app, deps, e.batchDelete, (input, { db, tenant }) =>
-    partner.removePartners(db, inviteDeps, tenant, input.ids),
-  );
-  registerEndpoint(app, deps, e.invite, (input, { db, tenant }) =>
-    partner.invite(db, inviteDeps, tenant, input.ids),
-  );
-  registerEndpoint(app, deps, e.tags, (_input, { db, tenant }) => partner.tagsOf(db, tenant));
+  registerRecord(app, deps, e, partnerStore, { importer: partnerImporter, exporter: partnerExporter });
+  registerEndpoint(app, deps, e.invite, (input, { db, tenant }) => invite(db, inviteDeps, tenant, input.ids));
+  registerEndpoint(app, deps, e.tags, (_input, { db, tenant }) => tagsOf(db, tenant));
   registerEndpoint(app, deps, e.importInviteFailures, (input, { db, tenant }) =>
-    partner.importInviteFailures(db, tenant, input.importId),
+    importInviteFailures(db, tenant, input.importId),
   );
-  registerImportExport(app, deps, e, { importer: partnerImporter, exporter: partnerExporter });
 }

@@ -39,11 +39,6 @@ export async function certifiedByUsci(
   return new Map(rows.map((r) => [r.usci, r]));
 }
 
-/** The platform enterprise a partner with this USCI is, or null while none is certified. */
-export async function partnerEnterpriseOf(db: Db, usci: string): Promise<string | null> {
-  return (await certifiedByUsci(db, [usci])).get(usci)?.uuid ?? null;
-}
-
 /**
  * Brings the settlement of the rows up to date (one look-up for all of them, one update per group of rows
  * that changed) and answers the rows as they are now with each one's certified enterprise, if any.

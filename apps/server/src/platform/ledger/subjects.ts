@@ -12,7 +12,8 @@ import { issueCertificationCredential } from './identity.ts';
 import type { PlatformKey } from './platform-key.ts';
 
 // The business records the ledger holds evidence of: what each one's evidence payload is, so that the
-// record's writers and the verifier (ledger:verify) agree on it.
+// record's writers and the verifier (ledger:verify) agree on it. The lists of the record catalogue (project
+// codes, partners, materials) derive theirs from their declarations (platform/records/store.ts).
 
 export const EVIDENCE = {
   fileUploaded: { type: 'file.uploaded', subjectType: 'file' },
@@ -120,80 +121,6 @@ export function recordCompanyUpdate(
   });
 }
 
-/**
- * The evidence of a project code's change (created, by hand or by import; updated; deleted): the subject is
- * the row id, the payload the code and notes as they are after the change (before it, for a deletion).
- */
-export function projectEvidence(
-  event: (typeof EVIDENCE)['projectCreated' | 'projectUpdated' | 'projectDeleted'],
-  row: { id: number; enterpriseUuid: string; code: string; notes: string },
-): NewEvidence {
-  return {
-    ...event,
-    enterpriseUuid: row.enterpriseUuid,
-    subjectId: String(row.id),
-    payload: { code: row.code, notes: row.notes },
-  };
-}
-
-/** What a material's evidence holds: every field as it is after the change (before it, for a deletion). */
-export interface MaterialEvidenceRow {
-  id: number;
-  enterpriseUuid: string;
-  nature: string;
-  code: string;
-  name: string;
-  nameEn: string;
-  tracingObject: boolean;
-  /** Exact decimal text (kg), null without a weight. */
-  weight: string | null;
-  unit: string;
-  description: string;
-  supplierMaterialCode: string;
-  batchNo: string;
-  receiptNo: string;
-  receiptTime: Date | null;
-  qualityFileKey: string | null;
-  qualityFileName: string | null;
-  qualityFileHash: string | null;
-}
-
-/**
- * The evidence of a material's change (created, by hand or by import; updated; deleted; its quality report
- * attached): the subject is the row id, the payload the material's fields, with the quality report's file
- * key, name and SHA-256 when it has one.
- */
-export function materialEvidence(
-  event: (typeof EVIDENCE)[
-    'materialCreated' | 'materialUpdated' | 'materialDeleted' | 'materialQualityAttached'],
-  row: MaterialEvidenceRow,
-): NewEvidence {
-  return {
-    ...event,
-    enterpriseUuid: row.enterpriseUuid,
-    subjectId: String(row.id),
-    payload: {
-      nature: row.nature,
-      code: row.code,
-      name: row.name,
-      nameEn: row.nameEn,
-      tracingObject: row.tracingObject,
-      weight: row.weight,
-      unit: row.unit,
-      description: row.description,
-      supplierMaterialCode: row.supplierMaterialCode,
-      batchNo: row.batchNo,
-      receiptNo: row.receiptNo,
-      receiptTime: row.receiptTime ? row.receiptTime.getTime() : null,
-      quality: row.qualityFileKey
-        ? { fileKey: row.qualityFileKey, fileName: row.qualityFileName, fileHash: row.qualityFileHash }
-        : null,
-    },
-    // Attaching a report is evidence about that file's content too.
-    ...(event.type === EVIDENCE.materialQualityAttached.type ? { dataHash: row.qualityFileHash } : {}),
-  };
-}
-
 /** What a document line's evidence holds: every field as it is after the change (before it, for a deletion). */
 export interface DocumentEvidenceRow {
   id: number;
@@ -252,52 +179,6 @@ export function documentEvidence(
       relatedBillNos: row.relatedBillNos,
       notes: row.notes,
       extra: row.extra,
-    },
-  };
-}
-
-/** What a partner's evidence holds: its fields as they are after the change (before it, for a deletion). */
-export interface PartnerEvidenceRow {
-  id: number;
-  enterpriseUuid: string;
-  partnerType: string;
-  code: string;
-  name: string;
-  nameEn: string;
-  usci: string;
-  contactName: string;
-  email: string;
-  phone: string;
-  tags: string[];
-  notes: string;
-}
-
-/**
- * The evidence of a partner's change (created, by hand or by import; updated; deleted) or of an invitation
- * (sent, or failed with `invite.reason`): the subject is the row id, the payload the partner's fields.
- */
-export function partnerEvidence(
-  event: (typeof EVIDENCE)[
-    'partnerCreated' | 'partnerUpdated' | 'partnerDeleted' | 'partnerInvited' | 'partnerInviteFailed'],
-  row: PartnerEvidenceRow,
-  invite?: { email: string; reason: string | null },
-): NewEvidence {
-  return {
-    ...event,
-    enterpriseUuid: row.enterpriseUuid,
-    subjectId: String(row.id),
-    payload: {
-      partnerType: row.partnerType,
-      code: row.code,
-      name: row.name,
-      nameEn: row.nameEn,
-      usci: row.usci,
-      contactName: row.contactName,
-      email: row.email,
-      phone: row.phone,
-      tags: row.tags,
-      notes: row.notes,
-      ...(invite ? { invite } : {}),
     },
   };
 }

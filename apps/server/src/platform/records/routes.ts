@@ -21,13 +21,19 @@ export function registerRecord<D extends Decl, Row extends StoredRow>(
   store: RecordStore<D, Row>,
   transfers?: { importer: Importer<RowValues>; exporter: Exporter<never, Row> },
 ): void {
-  registerRecordEndpoints(app, deps, endpoints, {
-    page: (db, tenant, req) => store.page(db, tenant, req as never),
-    detail: (db, tenant, id) => store.detail(db, tenant, id),
-    add: (db, tenant, input) => store.add(db, deps, tenant, input as RowValues),
-    update: (db, tenant, input) => store.update(db, deps, tenant, input as RowValues & { id: number }),
-    remove: (db, tenant, ids) => store.remove(db, deps, tenant, ids),
-  });
+  registerRecordEndpoints(
+    app,
+    deps,
+    endpoints,
+    {
+      page: (db, tenant, req) => store.page(db, tenant, req as never),
+      detail: (db, tenant, id) => store.detail(db, tenant, id),
+      add: (db, tenant, input) => store.add(db, deps, tenant, input as RowValues),
+      update: (db, tenant, input) => store.update(db, deps, tenant, input as RowValues & { id: number }),
+      remove: (db, tenant, ids) => store.remove(db, deps, tenant, ids),
+    },
+    { batchDeleteCount: store.decl.batchDeleteCount !== false },
+  );
   if (!transfers) return;
   const { importExcel, template, export: exportEndpoint, uploadRecord } = endpoints;
   if (!importExcel || !template || !exportEndpoint || !uploadRecord) {

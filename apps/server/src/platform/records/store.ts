@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type {
   TErrorKey,
@@ -11,8 +11,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { TenantContext } from '../context.ts';
 import { uniqueAsError } from '../db-errors.ts';
+import { decimalInput, decimalText } from '../decimal.ts';
 import { AppError } from '../errors.ts';
 import { isRowId } from '../ids.ts';
+import type { ExportFormat } from '../imports/export.ts';
 import type { NaturalKeyColumns } from '../imports/natural-keys.ts';
 import { existingNaturalKeys } from '../imports/natural-keys.ts';
 import { appendEvidenceBatch, type EvidenceKeys, type NewEvidence } from '../ledger/append.ts';
@@ -51,14 +53,48 @@ export type StoredRow = Record<string, unknown> & {
 /** A request's column values: the declaration's written fields, or what the `values` hook makes of them. */
 export type RowValues = Record<string, unknown>;
 
+/** What a hook that reads or writes the database gets: the request's (or import chunk's) tenant transaction. */
+export interface RecordHookContext {
+  db: Db;
+  tenant: Pick<TenantContext, 'enterpriseUuid'>;
+}
+
+/** One write of a batch: its column values, and the row it changes (null: a new one). */
+export interface RecordWrite<Row extends StoredRow> {
+  values: RowValues;
+  current: Row | null;
+}
+
 /** Domain rules of one resource, each named for the moment it runs. */
 export interface RecordHooks<Row extends StoredRow> {
   /** The column values a create or update request (or an imported row) writes; its written fields by default. */
   values?(input: RowValues): RowValues;
+  /**
+   * Column values the database gives, for a batch of writes (a partner's platform enterprise, looked up by
+   * its USCI): one object per write, in order, merged over its values.
+   */
+  valuesBatch?(ctx: RecordHookContext, writes: readonly RecordWrite<Row>[]): Promise<RowValues[]>;
   /** Item fields the declaration's field table cannot give (a nested file, a joined name). */
   present?(row: Row): Record<string, unknown>;
-  /** The evidence payload; the declaration's evidence fields by default. */
-  evidence?(row: Row): unknown;
+  /**
+   * Item fields the database gives, for a batch of rows (a partner's settlement refreshed with its DID, a
+   * material's quality report with the evidence of its upload): one object per row, in order.
+   */
+  presentBatch?(ctx: RecordHookContext, rows: readonly Row[]): Promise<Record<string, unknown>[]>;
+  /** The evidence payload; `payload` is the declaration's evidence fields (the default). */
+  evidence?(row: Row, payload: Record<string, unknown>): unknown;
+  /**
+   * After rows were created (by request or import) or changed, in the same transaction: other modules follow
+   * (material code mappings take a partner's new code and name).
+   */
+  afterWrite?(ctx: RecordHookContext, rows: readonly Row[]): Promise<void>;
+  /** Conditions of the list's extra filters (the declaration's `extraFilters`), read from the request. */
+  listWhere?(req: Record<string, unknown>): (SQL | undefined)[];
+  /**
+   * The values of export columns the stored row does not hold as such (a settlement, an invitation with its
+   * reason), by field key; written as the field's kind says (a text as it is).
+   */
+  exportValues?: Partial<Record<string, (row: Row, format: ExportFormat) => unknown>>;
 }
 
 export interface RecordStoreOptions<Row extends StoredRow> {
@@ -72,6 +108,11 @@ export interface RecordStoreOptions<Row extends StoredRow> {
   searchColumns?: Record<string, readonly [PgColumn, ...PgColumn[]]>;
   /** The kind business data references these records as: deletion, and a change of the key, are guarded. */
   references?: TReferencedKind;
+  /**
+   * The fields whose change business data must allow (checked like a deletion): the natural key's by
+   * default; a partner's type alone (its code and name changes reach the mappings that name it).
+   */
+  guarded?: readonly string[];
   /** The evidence subject type (events `<subject>.created|updated|deleted`); the declaration's name by default. */
   subject?: string;
   hooks?: RecordHooks<Row>;
@@ -87,13 +128,16 @@ export interface RecordStore<D extends Decl, Row extends StoredRow = StoredRow> 
     tenant: TenantContext,
     req: TListRequestBase & Record<string, unknown>,
   ): ListQuery<Record<string, PgColumn>>;
-  present(db: Db, rows: readonly Row[]): Promise<Item<D>[]>;
+  /** The rows as items; `tenant` (the rows' enterprise by default) is what `presentBatch` gets. */
+  present(db: Db, rows: readonly Row[], tenant?: Pick<TenantContext, 'enterpriseUuid'>): Promise<Item<D>[]>;
   page(
     db: Db,
     tenant: TenantContext,
     req: TListRequestBase & Record<string, unknown>,
   ): Promise<TListResponse<Item<D>>>;
   find(db: Db, tenant: TenantScope, id: number): Promise<Row | null>;
+  /** The visible rows among `ids`, by id (unknown and other enterprises' ids are left out). */
+  findMany(db: Db, tenant: TenantScope, ids: readonly number[]): Promise<Row[]>;
   detail(db: Db, tenant: TenantContext, id: number): Promise<Item<D>>;
   /** Inserts rows (already checked) and their evidence; answers the rows. */
   insert(
@@ -111,8 +155,15 @@ export interface RecordStore<D extends Decl, Row extends StoredRow = StoredRow> 
   ): Promise<Item<D>>;
   /** Deletes all of them or none (unknown, other enterprise's, referenced: refused); answers how many. */
   remove(db: Db, keys: EvidenceKeys, tenant: TenantContext, ids: readonly number[]): Promise<number>;
-  /** The evidence of a change of `row`. */
-  evidence(change: 'created' | 'updated' | 'deleted', row: Row): NewEvidence;
+  /**
+   * The evidence of a change of `row` (event `<subject>.<change>`): created, updated, deleted, or a domain
+   * event (a partner invited); `extra` joins the payload.
+   */
+  evidence(change: string, row: Row, extra?: Record<string, unknown>): NewEvidence;
+  /** A stored column's value as the item and the evidence have it (a decimal as its exact text). */
+  valueOf(key: string, row: Row): unknown;
+  /** The hook's values of computed export columns, by field key. */
+  exportValues: Partial<Record<string, (row: Row, format: ExportFormat) => unknown>>;
   /** The row's natural key, its parts in the declaration's order. */
   keyOf(values: RowValues): string[];
 }
@@ -120,15 +171,55 @@ export interface RecordStore<D extends Decl, Row extends StoredRow = StoredRow> 
 export type Item<D extends Decl> = z.input<D['item']>;
 
 const toJson = (v: unknown) => (v instanceof Date ? v.getTime() : v);
-const same = (a: unknown, b: unknown) => toJson(a) === toJson(b);
+/** Values compare as JSON (times as instants, lists by their items). */
+const same = (a: unknown, b: unknown) => JSON.stringify(toJson(a)) === JSON.stringify(toJson(b));
 
-/** The unique indexes of the table (their names), so that a race for a natural key answers like a duplicate. */
-function uniqueIndexErrors(table: PgTable, exists: TErrorKey): Record<string, TErrorKey> {
+/** A key unique in the enterprise (the natural key or another), its columns and its error. */
+interface UniqueKey {
+  fields: readonly string[];
+  at: NaturalKeyColumns;
+  exists: TErrorKey;
+}
+
+/**
+ * The errors of the table's unique indexes (by name), so that a race for a key answers like a duplicate:
+ * each index is the key whose columns it holds (besides the enterprise and the scope), the natural key's
+ * error otherwise.
+ */
+function uniqueIndexErrors(
+  table: PgTable,
+  keys: readonly UniqueKey[],
+  ignored: readonly PgColumn[],
+): Record<string, TErrorKey> {
+  const names = (cols: readonly { name: string }[]) =>
+    cols
+      .map((c) => c.name)
+      .filter((n) => !ignored.some((i) => i.name === n))
+      .sort()
+      .join();
   return Object.fromEntries(
     getTableConfig(table)
       .indexes.filter((i) => i.config.unique && i.config.name)
-      .map((i) => [i.config.name!, exists]),
+      .map((i) => {
+        const held = names(i.config.columns as { name: string }[]);
+        const key = keys.find((k) => names(k.at.columns) === held) ?? keys[0]!;
+        return [i.config.name!, key.exists];
+      }),
   );
+}
+
+/**
+ * A request's value as its column takes it, by the field's kind: a time as an instant, a decimal as text;
+ * an optional one left out is none (null).
+ */
+function columnValue(f: TRecordField | undefined, v: unknown): unknown {
+  if (f?.kind === 'datetime' && (typeof v === 'number' || v === null || v === undefined)) {
+    return typeof v === 'number' ? new Date(v) : null;
+  }
+  if (f?.kind === 'decimal' && (typeof v === 'number' || v === null || v === undefined)) {
+    return decimalInput(v);
+  }
+  return v;
 }
 
 export function defineRecordStore<D extends Decl, Row extends StoredRow = StoredRow>(
@@ -148,30 +239,62 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
   const itemKeys = fieldEntries.filter(([, f]) => f.item).map(([k]) => k);
   // Every field the declaration writes, shows or sorts by is a column (a hook's extra items need not be).
   for (const k of [...written, ...decl.sortable]) column(k);
-  const keyColumns = decl.naturalKey.fields.map(column) as [PgColumn, ...PgColumn[]];
   const inScope = scope ? eq(scope.column, scope.value) : undefined;
-  const naturalKey: NaturalKeyColumns = {
+  const keyAt = (fields: readonly string[]): NaturalKeyColumns => ({
     enterpriseColumn: table.enterpriseUuid,
-    columns: keyColumns,
+    columns: fields.map(column) as [PgColumn, ...PgColumn[]],
     ...(inScope ? { where: inScope } : {}),
-  };
-  const duplicate = uniqueIndexErrors(table, decl.naturalKey.exists);
+  });
+  const naturalKey = keyAt(decl.naturalKey.fields);
+  // The natural key first: a request that repeats several keys is refused for it.
+  const keys: UniqueKey[] = [decl.naturalKey, ...(decl.unique ?? [])].map((k) => ({
+    fields: k.fields,
+    at: keyAt(k.fields),
+    exists: k.exists,
+  }));
+  const duplicate = uniqueIndexErrors(table, keys, [table.enterpriseUuid, ...(scope ? [scope.column] : [])]);
+  const guarded = o.guarded ?? decl.naturalKey.fields;
   const visible = (tenant: TenantScope): SQL =>
     and(visibleRows(table as unknown as Parameters<typeof visibleRows>[0], tenant), inScope)!;
 
-  const valuesOf = (input: RowValues): RowValues =>
-    hooks.values ? hooks.values(input) : Object.fromEntries(written.map((k) => [k, input[k]]));
-  const keyOf = (values: RowValues) => decl.naturalKey.fields.map((k) => String(values[k] ?? ''));
+  /** A stored column's value as items and evidence have it. */
+  const valueOf = (key: string, row: Row): unknown => {
+    const v = row[key];
+    if (decl.fields[key]?.kind === 'decimal' && typeof v === 'string') return decimalText(v);
+    return toJson(v);
+  };
+  const requestValues = (input: RowValues): RowValues =>
+    hooks.values
+      ? hooks.values(input)
+      : Object.fromEntries(written.map((k) => [k, columnValue(decl.fields[k], input[k])]));
+  /** The column values of a batch of writes: the request's, then what the database adds (valuesBatch). */
+  async function valuesOf(
+    db: Db,
+    tenant: Pick<TenantContext, 'enterpriseUuid'>,
+    inputs: readonly { input: RowValues; current: Row | null }[],
+  ): Promise<RowValues[]> {
+    const writes = inputs.map(({ input, current }) => ({ values: requestValues(input), current }));
+    if (!hooks.valuesBatch || writes.length === 0) return writes.map((w) => w.values);
+    const added = await hooks.valuesBatch({ db, tenant }, writes);
+    return writes.map((w, i) => ({ ...w.values, ...added[i] }));
+  }
+  const partsOf = (fields: readonly string[], values: RowValues) =>
+    fields.map((k) => String(toJson(values[k]) ?? ''));
+  const keyOf = (values: RowValues) => partsOf(decl.naturalKey.fields, values);
 
   function searchCondition(key: string, f: TRecordField, req: Record<string, unknown>): (SQL | undefined)[] {
     switch (f.search) {
       case 'contains': {
         const text = req[key] as string | undefined;
-        const several = o.searchColumns?.[key];
+        const several =
+          o.searchColumns?.[key] ??
+          (f.searchAlso ? ([key, ...f.searchAlso].map(column) as [PgColumn, ...PgColumn[]]) : undefined);
         return [several ? filters.containsAny(several, text) : filters.contains(column(key), text)];
       }
       case 'equals':
         return [filters.eq(column(key), req[key])];
+      case 'any':
+        return [filters.hasAny(column(key), req[key] as string[] | undefined)];
       case 'range': {
         const stem = key.replace(/(At|Time)$/, '');
         return [
@@ -190,25 +313,36 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
     tenantColumn: table.enterpriseUuid,
     ownerColumn: table.createdBy,
     tenant,
-    where: [inScope, ...fieldEntries.flatMap(([k, f]) => searchCondition(k, f, req))],
+    where: [
+      inScope,
+      ...fieldEntries.flatMap(([k, f]) => searchCondition(k, f, req)),
+      ...(hooks.listWhere?.(req) ?? []),
+    ],
     sortable: Object.fromEntries([...decl.sortable, 'createdAt', 'updatedAt'].map((k) => [k, column(k)])),
     defaultSort: { column: table.createdAt, order: 'desc' },
     tieBreak: table.id,
     page: req,
   });
 
-  async function present(db: Db, rows: readonly Row[]): Promise<Item<D>[]> {
+  async function present(
+    db: Db,
+    rows: readonly Row[],
+    tenant: Pick<TenantContext, 'enterpriseUuid'> | undefined = rows[0],
+  ): Promise<Item<D>[]> {
+    if (rows.length === 0) return [];
     const chains = await latestChainDetails(
       db,
       subject,
       rows.map((r) => String(r.id)),
     );
+    const batch = hooks.presentBatch && tenant ? await hooks.presentBatch({ db, tenant }, rows) : [];
     return rows.map(
-      (r) =>
+      (r, i) =>
         ({
           id: r.id,
-          ...Object.fromEntries(itemKeys.map((k) => [k, toJson(r[k])])),
+          ...Object.fromEntries(itemKeys.map((k) => [k, valueOf(k, r)])),
           ...hooks.present?.(r),
+          ...batch[i],
           createdAt: r.createdAt.getTime(),
           updatedAt: r.updatedAt.getTime(),
           chain: chains.get(String(r.id)) ?? null,
@@ -216,15 +350,17 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
     );
   }
 
-  const evidence = (change: 'created' | 'updated' | 'deleted', row: Row): NewEvidence => ({
-    type: `${subject}.${change}`,
-    subjectType: subject,
-    enterpriseUuid: row.enterpriseUuid,
-    subjectId: String(row.id),
-    payload: hooks.evidence
-      ? hooks.evidence(row)
-      : Object.fromEntries(decl.evidence.map((k) => [k, toJson(row[k])])),
-  });
+  function evidence(change: string, row: Row, extra?: Record<string, unknown>): NewEvidence {
+    const payload = Object.fromEntries(decl.evidence.map((k) => [k, valueOf(k, row)]));
+    const shown = hooks.evidence ? hooks.evidence(row, payload) : payload;
+    return {
+      type: `${subject}.${change}`,
+      subjectType: subject,
+      enterpriseUuid: row.enterpriseUuid,
+      subjectId: String(row.id),
+      payload: extra ? { ...(shown as Record<string, unknown>), ...extra } : shown,
+    };
+  }
 
   async function find(db: Db, tenant: TenantScope, id: number): Promise<Row | null> {
     if (!isRowId(id)) return null;
@@ -236,15 +372,35 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
     return (row as Row | undefined) ?? null;
   }
 
+  async function findMany(db: Db, tenant: TenantScope, ids: readonly number[]): Promise<Row[]> {
+    const wanted = [...new Set(ids)].filter(isRowId);
+    if (wanted.length === 0) return [];
+    return (await db
+      .select()
+      .from(table)
+      .where(and(visible(tenant), inArray(table.id, wanted)))
+      .orderBy(asc(table.id))) as unknown as Row[];
+  }
+
   async function mustFind(db: Db, tenant: TenantScope, id: number): Promise<Row> {
     const row = await find(db, tenant, id);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
 
-  async function assertKeyFree(db: Db, tenant: TenantContext, values: RowValues): Promise<void> {
-    const found = await existingNaturalKeys(db, tenant.enterpriseUuid, naturalKey, [keyOf(values)]);
-    if (found.length > 0) throw new AppError(decl.naturalKey.exists);
+  /** Each unique key of `values` must be free; on an update, only the keys it changes. */
+  async function assertKeysFree(
+    db: Db,
+    tenant: TenantContext,
+    values: RowValues,
+    current: Row | null = null,
+  ): Promise<void> {
+    for (const key of keys) {
+      const parts = partsOf(key.fields, values);
+      if (current && parts.every((p, i) => p === partsOf(key.fields, current)[i])) continue;
+      const found = await existingNaturalKeys(db, tenant.enterpriseUuid, key.at, [parts]);
+      if (found.length > 0) throw new AppError(key.exists);
+    }
   }
 
   /** Business data names a record by its id or by the first part of its natural key (its code). */
@@ -254,19 +410,20 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
     if (o.references) await assertNotReferenced(db, tenant, o.references, referenced(rows));
   };
 
-  async function insertRows(
+  /** Inserts rows of column values with their evidence; other modules follow (afterWrite). */
+  async function insertValues(
     db: Db,
-    keys: EvidenceKeys,
+    evidenceKeys: EvidenceKeys,
     tenant: Pick<TenantContext, 'enterpriseUuid' | 'userId'>,
-    inputs: readonly RowValues[],
+    values: readonly RowValues[],
   ): Promise<Row[]> {
-    if (inputs.length === 0) return [];
+    if (values.length === 0) return [];
     const stamp = { enterpriseUuid: tenant.enterpriseUuid, createdBy: tenant.userId };
     const rows = (await db
       .insert(table)
       .values(
-        inputs.map((input) => ({
-          ...valuesOf(input),
+        values.map((v) => ({
+          ...v,
           ...stamp,
           ...(scope ? { [scope.key]: scope.value } : {}),
         })) as never,
@@ -274,9 +431,10 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
       .returning()) as unknown as Row[];
     await appendEvidenceBatch(
       db,
-      keys,
+      evidenceKeys,
       rows.map((row) => evidence('created', row)),
     );
+    await hooks.afterWrite?.({ db, tenant }, rows);
     return rows;
   }
 
@@ -288,35 +446,43 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
     listQuery,
     present,
     find,
+    findMany,
     evidence,
+    valueOf,
+    exportValues: hooks.exportValues ?? {},
     keyOf,
-    insert: insertRows,
+    async insert(db, evidenceKeys, tenant, inputs) {
+      const values = await valuesOf(
+        db,
+        tenant,
+        inputs.map((input) => ({ input, current: null })),
+      );
+      return insertValues(db, evidenceKeys, tenant, values);
+    },
     async page(db, tenant, req) {
       const { list, total } = await runListQuery(db, listQuery(tenant, req));
-      return { list: await present(db, list as unknown as Row[]), total };
+      return { list: await present(db, list as unknown as Row[], tenant), total };
     },
     async detail(db, tenant, id) {
-      return (await present(db, [await mustFind(db, tenant, id)]))[0]!;
+      return (await present(db, [await mustFind(db, tenant, id)], tenant))[0]!;
     },
-    async add(db, keys, tenant, input) {
-      await assertKeyFree(db, tenant, valuesOf(input));
-      const [row] = await uniqueAsError(() => insertRows(db, keys, tenant, [input]), duplicate);
-      return (await present(db, [row!]))[0]!;
+    async add(db, evidenceKeys, tenant, input) {
+      const [values] = await valuesOf(db, tenant, [{ input, current: null }]);
+      await assertKeysFree(db, tenant, values!);
+      const [row] = await uniqueAsError(() => insertValues(db, evidenceKeys, tenant, [values!]), duplicate);
+      return (await present(db, [row!], tenant))[0]!;
     },
     /**
-     * Changes a record. A new natural key must be free, and business data must not reference the old one
-     * (it may name the record by its code). Nothing changed: nothing recorded.
+     * Changes a record. A new key must be free, and business data must not reference the record when a
+     * guarded field changes (it may name the record by its code). Nothing changed: nothing recorded.
      */
-    async update(db, keys, tenant, input) {
+    async update(db, evidenceKeys, tenant, input) {
       const current = await mustFind(db, tenant, input.id);
-      const values = valuesOf(input);
-      if (Object.entries(values).every(([k, v]) => same(current[k], v))) {
-        return (await present(db, [current]))[0]!;
-      }
-      if (keyOf(values).some((part, i) => part !== keyOf(current)[i])) {
-        await assertKeyFree(db, tenant, values);
-        await guard(db, tenant, [current]);
-      }
+      const [values] = (await valuesOf(db, tenant, [{ input, current }])) as [RowValues];
+      const changed = (k: string) => !same(valueOf(k, current), values[k]);
+      if (!Object.keys(values).some(changed)) return (await present(db, [current], tenant))[0]!;
+      await assertKeysFree(db, tenant, values, current);
+      if (guarded.some(changed)) await guard(db, tenant, [current]);
       const [row] = (await uniqueAsError(
         () =>
           db
@@ -327,28 +493,31 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
         duplicate,
       )) as unknown as Row[];
       if (!row) throw new AppError('NOT_FOUND');
-      await appendEvidenceBatch(db, keys, [evidence('updated', row)]);
-      return (await present(db, [row]))[0]!;
+      await appendEvidenceBatch(db, evidenceKeys, [evidence('updated', row)]);
+      await hooks.afterWrite?.({ db, tenant }, [row]);
+      return (await present(db, [row], tenant))[0]!;
     },
-    async remove(db, keys, tenant, ids) {
-      const wanted = [...new Set(ids)].filter(isRowId);
-      const rows = wanted.length
-        ? ((await db
-            .select()
-            .from(table)
-            .where(and(visible(tenant), inArray(table.id, wanted)))) as unknown as Row[])
-        : [];
+    async remove(db, evidenceKeys, tenant, ids) {
+      const rows = await findMany(db, tenant, ids);
       // An id that is unknown, another enterprise's or of another page's scope fails the whole request.
       if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
       await guard(db, tenant, rows);
       const deleted = (await db
         .delete(table)
-        .where(and(visible(tenant), inArray(table.id, wanted)))
+        .where(
+          and(
+            visible(tenant),
+            inArray(
+              table.id,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
         .returning()) as unknown as Row[];
       if (deleted.length !== rows.length) throw new AppError('NOT_FOUND');
       await appendEvidenceBatch(
         db,
-        keys,
+        evidenceKeys,
         deleted.map((row) => evidence('deleted', row)),
       );
       return deleted.length;

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import type { TChainDetail } from '@tracehub/contract';
+import type { TDetailField } from '../../shared/DetailCard';
 import { EMPTY_TEXT } from '../../shared/format';
 import type { TColumnDef } from '../../shared/list/types';
 import { usePermissions } from '../../shared/permissions';
 import { ChainRecordDialog } from './ChainRecordDialog';
 import { ChainStatusTag } from './ChainStatusTag';
+import { HashText } from './HashText';
 import './ledger.css';
 
 /**
@@ -42,5 +44,24 @@ export function chainStatusColumn<T extends { chain: TChainDetail | null }>(code
     label: 'ledger.records.fields.chainStatus',
     width: 120,
     render: (r) => <ChainStatusLink chain={r.chain} permission={`${code}:ViewBCdata`} />,
+  };
+}
+
+/** A record's chain status in its details (opening its blockchain record, as the column does). */
+export function chainStatusDetail<T extends { chain: TChainDetail | null }>(code: string): TDetailField<T> {
+  return {
+    key: 'chain',
+    label: 'ledger.records.fields.chainStatus',
+    value: (r) => <ChainStatusLink chain={r.chain} permission={`${code}:ViewBCdata`} />,
+  };
+}
+
+/** The transaction hash of a record's latest evidence in its details, on a row of its own. */
+export function txHashDetail<T extends { chain: TChainDetail | null }>(): TDetailField<T> {
+  return {
+    key: 'txHash',
+    label: 'ledger.records.fields.txHash',
+    value: (r) => (r.chain ? <HashText value={r.chain.txHash} /> : null),
+    wide: true,
   };
 }

@@ -2,14 +2,17 @@ import type { ComponentType } from 'react';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
+  partnerRecord,
   RELATION_LINK_STATES,
   type TMaterialRelation,
   type TMaterialRelationEndpoints,
 } from '@tracehub/contract';
 import { call } from '../../api/client';
 import type { TDetailField } from '../../shared/DetailCard';
+import { useLang } from '../../i18n';
 import { formatDateTime } from '../../shared/format';
 import { RecordDetailDialog } from '../../shared/list/RecordDetailDialog';
+import { optionLabel } from '../../shared/list/recordResource';
 import {
   defineResource,
   type TOption,
@@ -29,11 +32,11 @@ const linkStateOptions = ({ t }: TRenderContext): TOption[] =>
 
 /** The partner's settlement and, when settled, its DID (spec 3 "Supplier material association ... DID"). */
 function PartnerDid({ record, short = false }: { record: TMaterialRelation; short?: boolean }) {
-  const { t } = useTranslation();
+  const lang = useLang();
   if (!record.partnerDid) {
     return (
       <StatusBadge colour="grey" testId="relation-unsettled">
-        {t('partner.settlement.unsettled')}
+        {optionLabel(partnerRecord.fields.settled, false, lang)}
       </StatusBadge>
     );
   }

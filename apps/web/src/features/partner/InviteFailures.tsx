@@ -1,6 +1,5 @@
 import { Table } from 'antd';
-import { useTranslation } from 'react-i18next';
-import type { TPartnerInviteFailureItem } from '@tracehub/contract';
+import { partnerRecord, type TPartnerInviteFailureItem } from '@tracehub/contract';
 import { useLang } from '../../i18n';
 import { EMPTY_TEXT } from '../../shared/format';
 import { failureText } from './partnerLabels';
@@ -14,8 +13,8 @@ export function InviteFailures({
   title: string;
   failed: readonly TPartnerInviteFailureItem[];
 }) {
-  const { t } = useTranslation();
   const lang = useLang();
+  const { code, name, email, inviteError } = partnerRecord.fields;
   return (
     <div className="invite-failures" data-testid="invite-failures">
       <div className="invite-failures-title">{title}</div>
@@ -26,23 +25,23 @@ export function InviteFailures({
         scroll={{ y: 240 }}
         dataSource={[...failed]}
         columns={[
-          { key: 'code', dataIndex: 'code', title: t('partner.fields.code'), width: 150, ellipsis: true },
-          { key: 'name', dataIndex: 'name', title: t('partner.fields.name'), ellipsis: true },
+          { key: 'code', dataIndex: 'code', title: code.label[lang], width: 150, ellipsis: true },
+          { key: 'name', dataIndex: 'name', title: name.label[lang], ellipsis: true },
           {
             key: 'email',
             dataIndex: 'email',
-            title: t('partner.fields.email'),
+            title: email.label[lang],
             ellipsis: true,
             render: (email: string) => email || EMPTY_TEXT,
           },
           {
             key: 'reason',
             dataIndex: 'reason',
-            title: t('partner.invite.reason'),
+            title: inviteError.label[lang],
             width: 160,
             render: (_: unknown, row) => (
               <span className="invite-failure-reason" data-testid={`invite-failure-${row.reason}`}>
-                {failureText(row.reason, { lang, t })}
+                {failureText(row.reason, { lang })}
               </span>
             ),
           },

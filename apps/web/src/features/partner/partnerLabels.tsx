@@ -1,26 +1,13 @@
-import {
-  PARTNER_INVITE_STATUSES,
-  PARTNER_SETTLEMENTS,
-  PARTNER_TYPES,
-  api,
-  type TPartner,
-  type TPartnerInviteFailure,
-} from '@tracehub/contract';
+import { api, partnerRecord, type TPartner, type TPartnerInviteFailure } from '@tracehub/contract';
 import { call } from '../../api/client';
+import { optionLabel } from '../../shared/list/recordResource';
 import { remoteOptions, type TOption, type TRenderContext } from '../../shared/options';
 import { StatusBadge } from '../../shared/StatusBadge';
 import { partnerKeys } from './queries';
 
-// How partners' types, settlement and invitations read in the console, and their select options.
+// How partners' settlement and invitations read in the console: the declaration's options as badges.
 
-export const typeOptions = ({ t }: TRenderContext): TOption[] =>
-  PARTNER_TYPES.map((value) => ({ value, label: t(`partner.types.${value}`) }));
-
-export const settlementOptions = ({ t }: TRenderContext): TOption[] =>
-  PARTNER_SETTLEMENTS.map((value) => ({ value, label: t(`partner.settlement.${value}`) }));
-
-export const inviteStatusOptions = ({ t }: TRenderContext): TOption[] =>
-  PARTNER_INVITE_STATUSES.map((value) => ({ value, label: t(`partner.inviteStatus.${value}`) }));
+const { settled, inviteStatus, inviteError } = partnerRecord.fields;
 
 /** Every tag of the enterprise's partners, for the tag filter. */
 export const tagOptions = remoteOptions(
@@ -29,8 +16,8 @@ export const tagOptions = remoteOptions(
   (tag: string): TOption => ({ value: tag, label: tag }),
 );
 
-export const failureText = (reason: TPartnerInviteFailure, { t }: TRenderContext) =>
-  t(`partner.inviteFailures.${reason}`);
+export const failureText = (reason: TPartnerInviteFailure, { lang }: Pick<TRenderContext, 'lang'>) =>
+  optionLabel(inviteError, reason, lang) ?? reason;
 
 export function SettlementBadge({
   partner,
@@ -41,7 +28,7 @@ export function SettlementBadge({
 }) {
   return (
     <StatusBadge colour={partner.settled ? 'green' : 'grey'} testId="partner-settlement">
-      {ctx.t(`partner.settlement.${partner.settled ? 'settled' : 'unsettled'}`)}
+      {optionLabel(settled, partner.settled, ctx.lang)}
     </StatusBadge>
   );
 }
@@ -50,7 +37,7 @@ const INVITE_COLOURS = { none: 'grey', invited: 'blue', failed: 'red' } as const
 
 /** The last invitation's outcome; a failure names its reason. */
 export function InviteBadge({ partner, ctx }: { partner: TPartner; ctx: TRenderContext }) {
-  const label = ctx.t(`partner.inviteStatus.${partner.inviteStatus}`);
+  const label = optionLabel(inviteStatus, partner.inviteStatus, ctx.lang);
   return (
     <StatusBadge
       colour={INVITE_COLOURS[partner.inviteStatus]}

@@ -1,7 +1,6 @@
 import { api, projectRecord, type TProjectCode } from '@tracehub/contract';
 import { recordResource } from '../../shared/list/recordResource';
-import { ChainStatusLink, chainStatusColumn } from '../ledger/ChainStatusLink';
-import { HashText } from '../ledger/HashText';
+import { chainStatusColumn, chainStatusDetail, txHashDetail } from '../ledger/ChainStatusLink';
 import { projectKeys } from './queries';
 
 const { code: CODE } = projectRecord;
@@ -18,21 +17,8 @@ export const projectResource = recordResource<typeof api.project, TProjectCode>(
   {
     columnsBefore: { createdAt: [chainStatusColumn<TProjectCode>(CODE)] },
     detailsAfter: {
-      code: [
-        {
-          key: 'chain',
-          label: 'ledger.records.fields.chainStatus',
-          value: (r) => <ChainStatusLink chain={r.chain} permission={`${CODE}:ViewBCdata`} />,
-        },
-      ],
-      updatedAt: [
-        {
-          key: 'txHash',
-          label: 'ledger.records.fields.txHash',
-          value: (r) => (r.chain ? <HashText value={r.chain.txHash} /> : null),
-          wide: true,
-        },
-      ],
+      code: [chainStatusDetail<TProjectCode>(CODE)],
+      updatedAt: [txHashDetail<TProjectCode>()],
     },
   },
 );

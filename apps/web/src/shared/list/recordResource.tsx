@@ -1,11 +1,14 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { Tag } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
 import {
   rangeProps,
   type TEndpoint,
+  type TImportRecord,
   type TLang,
   type TRecordDeclaration,
+  type TRecordExtraFilter,
   type TRecordField,
 } from '@tracehub/contract';
 import { call } from '../../api/client';
@@ -14,12 +17,14 @@ import { i18n, useLang, type TI18nKey } from '../../i18n';
 import type { TDetailField } from '../DetailCard';
 import { RecordDetailDialog } from './RecordDetailDialog';
 import { RecordFormDialog } from '../form/RecordFormDialog';
-import type { TFormField } from '../form/types';
-import { formatDateTime } from '../format';
+import type { TFormField, TFormValues } from '../form/types';
+import { formatDateTime, formatNumber } from '../format';
 import {
   defineResource,
   type TColumnDef,
+  type TColumnFilter,
   type TImportExport,
+  type TOptionSource,
   type TRenderContext,
   type TResource,
   type TResourceDialogProps,
@@ -58,15 +63,41 @@ export interface TRecordRow {
   chain: unknown;
 }
 
+/** The sentences of a record list: `records.<text>` with the record's noun, or the page's own (`texts`). */
+export type TRecordText =
+  | 'create'
+  | 'createTitle'
+  | 'editTitle'
+  | 'detailTitle'
+  | 'created'
+  | 'updated'
+  | 'deleted'
+  | 'confirmDelete'
+  | 'confirmBatchDelete';
+
+type TRenderer<T> = (record: T, ctx: TRenderContext) => ReactNode;
+
 /** What a page adds to or changes in the derived declaration. */
 export interface TRecordOverrides<T extends TRecordRow> {
   /** Columns placed before a field's column (the chain status before the creation time). */
   columnsBefore?: Partial<Record<string, TColumnDef<T>[]>>;
   /** Detail fields placed after a field's (the chain status after the code). */
   detailsAfter?: Partial<Record<string, TDetailField<T>[]>>;
+  /** A field's value as its column and its detail show it (a status badge, a file), by field key. */
+  render?: Partial<Record<string, TRenderer<T>>>;
+  /** What a field's column shows otherwise (the English name in English, a short hash), by field key. */
+  columns?: Partial<Record<string, Partial<TColumnDef<T>>>>;
+  /** What a field's detail shows otherwise, by field key. */
+  details?: Partial<Record<string, Partial<TDetailField<T>>>>;
+  /** The options of a field's search where the server supplies them (a partner's tags), by field key. */
+  searchOptions?: Partial<Record<string, TOptionSource>>;
   /** Further row actions (before edit and delete) and their dialogs. */
   rowActions?: TRowAction<T>[];
+  /** Further row actions right after a standard one. */
+  rowActionsAfter?: Partial<Record<'view' | 'edit' | 'delete', TRowAction<T>[]>>;
   toolbar?: TToolbarAction<T>[];
+  /** Further toolbar actions right after a standard one. */
+  toolbarAfter?: Partial<Record<'create' | 'batchDelete', TToolbarAction<T>[]>>;
   dialogs?: Record<string, ComponentType<TResourceDialogProps<T>>>;
   /** Bulk delete in the toolbar (default true: the contract declares batchDelete). */
   batchDelete?: boolean;
@@ -74,6 +105,18 @@ export interface TRecordOverrides<T extends TRecordRow> {
   formFields?: Partial<Record<string, Partial<TFormField>>>;
   /** The form in two columns (many short fields). */
   formColumns?: 1 | 2;
+  /** The create form's first values. */
+  initialValues?: TFormValues;
+  /** The page's own sentences where the generic `records.*` ones do not read right (same parameters). */
+  texts?: Partial<Record<TRecordText, TI18nKey>>;
+  /** The record as the delete confirmation names it; its natural key's first part by default. */
+  confirmName?: (record: T) => string;
+  /** More about a finished import under its counts (the partners whose invitation failed). */
+  importResult?: ComponentType<{ record: TImportRecord }>;
+  /** The detail dialog's width (many or long values). */
+  detailWidth?: number;
+  /** The stem of the dialogs' test ids (`<stem>-form-dialog`); the declaration's name in kebab-case by default. */
+  testId?: string;
 }
 
 /** The i18next key of a field's name (added by `registerLabels`). */
@@ -109,42 +152,103 @@ const INPUT: Partial<Record<TRecordField['kind'], TFormField['input']>> = {
   datetime: 'datetime',
   boolean: 'switch',
   enum: 'select',
+  tags: 'tags',
 };
 
-const optionsOf = (f: TRecordField) =>
+const optionsOf = (f: Pick<TRecordField, 'options'>) =>
   f.options
     ? ({ lang }: TRenderContext) => f.options!.map((o) => ({ value: o.value, label: o.label[lang] }))
     : undefined;
 
+/** An option's name in the language (a boolean's value as 'true' or 'false'), or undefined. */
+export function optionLabel(
+  f: Pick<TRecordField, 'options'>,
+  value: unknown,
+  lang: TLang,
+): string | undefined {
+  return f.options?.find((o) => o.value === String(value))?.label[lang];
+}
+
+/** A tags field's values, each a tag. */
+function RecordTags({ tags }: { tags: readonly string[] }) {
+  return (
+    <span className="record-tags">
+      {tags.map((tag) => (
+        <Tag key={tag}>{tag}</Tag>
+      ))}
+    </span>
+  );
+}
+
+/** How a value of the field's kind reads (options by name, yes/no, a decimal, tags); undefined: as it is. */
+function kindRenderer<T extends TRecordRow>(key: string, f: TRecordField): TRenderer<T> | undefined {
+  const valueOf = (r: T) => (r as Record<string, unknown>)[key];
+  if (f.options) return (r, { lang }) => optionLabel(f, valueOf(r), lang);
+  switch (f.kind) {
+    case 'boolean':
+      return (r, { t }) => t(valueOf(r) ? 'common.yes' : 'common.no');
+    case 'decimal':
+      // Up to 4 decimals with thousands separators (spec 9): a double shows 13 significant digits exactly.
+      return (r) => {
+        const v = valueOf(r);
+        return v === null || v === undefined ? null : formatNumber(Number(v));
+      };
+    case 'tags':
+      return (r) => {
+        const tags = (valueOf(r) as string[] | undefined) ?? [];
+        return tags.length ? <RecordTags tags={tags} /> : null;
+      };
+    default:
+      return undefined;
+  }
+}
+
+const inColumn = (f: TRecordField) => f.searchIn === 'column' || f.searchIn === 'both';
+const inPanel = (f: TRecordField) => (f.searchIn ?? 'panel') === 'panel' || f.searchIn === 'both';
+
+/** The header filter of a field's column: its own equals-search, or an extra filter the column offers. */
+function filterOf(d: Decl, key: string, f: TRecordField): TColumnFilter | undefined {
+  const options = optionsOf(f);
+  if (f.search === 'equals' && inColumn(f) && options) return { prop: key, options };
+  const extras: Record<string, TRecordExtraFilter> = d.extraFilters ?? {};
+  const extra = Object.entries(extras).find(([, x]) => x.column === key);
+  const extraOptions = extra && optionsOf(extra[1]);
+  return extra && extraOptions ? { prop: extra[0], options: extraOptions } : undefined;
+}
+
 function columnsOf<T extends TRecordRow>(d: Decl, o: TRecordOverrides<T>): TColumnDef<T>[] {
-  return Object.entries(d.fields).flatMap(([key, f]) => {
-    if (!f.list) return [];
+  const order = d.listOrder ?? Object.keys(d.fields).filter((k) => d.fields[k]!.list);
+  return order.flatMap((key) => {
+    const f = d.fields[key]!;
     const format = FORMAT[f.kind];
-    const options = optionsOf(f);
+    const render = o.render?.[key] ?? kindRenderer<T>(key, f);
+    const filter = filterOf(d, key, f);
     const column: TColumnDef<T> = {
       key: key as keyof T & string,
       label: fieldKey(d, key),
       ...(typeof f.list === 'object' ? { width: f.list.width } : {}),
       ...(f.sort ? { sortable: true } : {}),
-      ...(format ? { format } : {}),
-      ...(options
-        ? {
-            render: (r: T, ctx: TRenderContext) =>
-              options(ctx).find((x) => x.value === r[key as keyof T])?.label,
-          }
-        : {}),
+      ...(format && !render ? { format } : {}),
+      ...(render ? { render } : {}),
+      ...(filter ? { filter } : {}),
+      ...o.columns?.[key],
     };
     return [...(o.columnsBefore?.[key] ?? []), column];
   });
 }
 
-function searchOf(d: Decl): TSearchField[] {
+function searchOf<T extends TRecordRow>(d: Decl, o: TRecordOverrides<T>): TSearchField[] {
   return Object.entries(d.fields).flatMap(([key, f]): TSearchField[] => {
+    if (!f.search || !inPanel(f)) return [];
     const label = fieldKey(d, key);
-    const options = optionsOf(f);
+    const options = o.searchOptions?.[key] ?? optionsOf(f);
     switch (f.search) {
       case 'contains':
         return [{ type: 'text', prop: key, label, ...(f.basic ? { basic: true } : {}) }];
+      case 'any':
+        return options
+          ? [{ type: 'select', prop: key, label, options, multiple: true }]
+          : [{ type: 'text', prop: key, label, multiple: true, ...(f.basic ? { basic: true } : {}) }];
       case 'equals':
         if (f.kind === 'boolean') {
           return [
@@ -183,13 +287,17 @@ function detailsOf<T extends TRecordRow>(d: Decl, o: TRecordOverrides<T>): TDeta
   const entries = Object.entries(d.fields).filter(([, f]) => inDetail(f));
   const ordered = [...entries.filter(([, f]) => !isWide(f)), ...entries.filter(([, f]) => isWide(f))];
   return ordered.flatMap(([key, f]) => {
+    const render =
+      o.render?.[key] ??
+      (f.kind === 'datetime'
+        ? (r: T) => formatDateTime((r as Record<string, unknown>)[key] as number | null)
+        : kindRenderer<T>(key, f));
     const field: TDetailField<T> = {
       key,
       label: fieldKey(d, key),
       ...(isWide(f) ? { wide: true } : {}),
-      ...(f.kind === 'datetime'
-        ? { value: (r: T) => formatDateTime((r as Record<string, unknown>)[key] as number | null) }
-        : {}),
+      ...(render ? { value: render } : {}),
+      ...o.details?.[key],
     };
     return [field, ...(o.detailsAfter?.[key] ?? [])];
   });
@@ -203,7 +311,9 @@ function formFieldsOf<T extends TRecordRow>(d: Decl, o: TRecordOverrides<T>): TF
       name: f.key,
       label: fieldKey(d, f.key),
       ...(input ? { input } : {}),
-      ...(f.max ? { maxLength: f.max } : {}),
+      // A tags field's `max` is each tag's; the control counts the tags.
+      ...(f.max && f.kind !== 'tags' ? { maxLength: f.max } : {}),
+      ...(f.maxItems ? { maxCount: f.maxItems } : {}),
       ...(options ? { options } : {}),
       ...(f.kind === 'textarea' ? { wide: true } : {}),
       ...o.formFields?.[f.key],
@@ -224,26 +334,33 @@ export function recordResource<E extends TRecordApi, T extends TRecordRow>(
   registerLabels(d);
   const { code } = d;
   const nameKey = d.naturalKey.fields[0]!;
+  const nameOf = o.confirmName ?? ((r: T) => String(r[nameKey as keyof T]));
   const fields = formFieldsOf(d, o);
   const details = detailsOf(d, o);
-  const testId = d.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const testId = o.testId ?? d.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  /** A sentence's text key: the page's own, or the generic one. */
+  const textKey = (text: TRecordText): TI18nKey => o.texts?.[text] ?? `records.${text}`;
+  /** A sentence in the current language, with the record's noun and `params`. */
+  const text = (key: TRecordText, ctx: TRenderContext, params: Record<string, unknown> = {}) =>
+    ctx.t(textKey(key), { ...nounOf(d, ctx), ...params });
 
   function FormDialog({ record, onClose, onDone }: TResourceDialogProps<T>) {
     const { t } = useTranslation();
-    const noun = nounOf(d, { lang: useLang() });
+    const ctx = { lang: useLang(), t };
     return (
       <RecordFormDialog<T>
         record={record}
         fields={fields}
         create={{
           endpoint: endpoints.add,
-          title: { text: t('records.createTitle', noun) },
-          success: 'records.created',
+          title: { text: text('createTitle', ctx) },
+          success: textKey('created'),
+          ...(o.initialValues ? { initialValues: o.initialValues } : {}),
         }}
         update={{
           endpoint: endpoints.update,
-          title: { text: t('records.editTitle', noun) },
-          success: 'records.updated',
+          title: { text: text('editTitle', ctx) },
+          success: textKey('updated'),
           values: (r) =>
             Object.fromEntries(d.formFields.map((f) => [f.key, (r as Record<string, unknown>)[f.key]])),
         }}
@@ -257,15 +374,16 @@ export function recordResource<E extends TRecordApi, T extends TRecordRow>(
 
   function DetailDialog({ record, onClose }: TResourceDialogProps<T>) {
     const { t } = useTranslation();
-    const lang = useLang();
+    const ctx = { lang: useLang(), t };
     return (
       <RecordDetailDialog<T>
         record={record}
         endpoint={endpoints.detail}
         queryKey={page.keys.detail}
-        title={t('records.detailTitle', nounOf(d, { lang }))}
+        title={text('detailTitle', ctx)}
         fields={details}
         onClose={onClose}
+        {...(o.detailWidth ? { width: o.detailWidth } : {})}
         testId={`${testId}-detail-dialog`}
       />
     );
@@ -274,12 +392,13 @@ export function recordResource<E extends TRecordApi, T extends TRecordRow>(
   const toolbar: TToolbarAction<T>[] = [
     {
       key: 'create',
-      label: (_rows, ctx) => ctx.t('records.create', nounOf(d, ctx)),
+      label: (_rows, ctx) => text('create', ctx),
       permission: `${code}:Create`,
       primary: true,
       icon: <PlusOutlined />,
       dialog: 'form',
     },
+    ...(o.toolbarAfter?.create ?? []),
     ...(o.batchDelete === false
       ? []
       : [
@@ -291,28 +410,31 @@ export function recordResource<E extends TRecordApi, T extends TRecordRow>(
             danger: true,
             batch: true,
             confirm: (rows: T[], ctx: TRenderContext) =>
-              ctx.t('records.confirmBatchDelete', { count: rows.length, ...nounOf(d, ctx) }),
+              text('confirmBatchDelete', ctx, { count: rows.length }),
             run: (rows: T[]) => call(endpoints.batchDelete, { ids: rows.map((r) => r.id) }),
-            success: 'records.deleted',
+            success: textKey('deleted'),
           } satisfies TToolbarAction<T>,
+          ...(o.toolbarAfter?.batchDelete ?? []),
         ]),
     ...(o.toolbar ?? []),
   ];
 
   const rowActions: TRowAction<T>[] = [
     { key: 'view', label: 'common.actions.view', dialog: 'detail' },
+    ...(o.rowActionsAfter?.view ?? []),
     ...(o.rowActions ?? []),
     { key: 'edit', label: 'records.edit', permission: `${code}:Edit`, dialog: 'form' },
+    ...(o.rowActionsAfter?.edit ?? []),
     {
       key: 'delete',
       label: 'records.delete',
       permission: `${code}:Delete`,
       danger: true,
-      confirm: (r, ctx) =>
-        ctx.t('records.confirmDelete', { name: String(r[nameKey as keyof T]), ...nounOf(d, ctx) }),
+      confirm: (r, ctx) => text('confirmDelete', ctx, { name: nameOf(r) }),
       run: (r) => call(endpoints.delete, { id: r.id }),
-      success: 'records.deleted',
+      success: textKey('deleted'),
     },
+    ...(o.rowActionsAfter?.delete ?? []),
   ];
 
   return defineResource({
@@ -322,11 +444,12 @@ export function recordResource<E extends TRecordApi, T extends TRecordRow>(
     keys: page.keys,
     rowKey: 'id',
     ...(d.importExport && endpoints.importExcel ? { importExport: endpoints as TImportExport } : {}),
+    ...(o.importResult ? { importResult: o.importResult } : {}),
     ...(d.attachments
       ? { attachments: { key: (r: T) => r.id, title: (r: T) => String(r[nameKey as keyof T]) } }
       : {}),
     columns: columnsOf(d, o),
-    search: searchOf(d),
+    search: searchOf(d, o),
     toolbar,
     rowActions,
     dialogs: { form: FormDialog, detail: DetailDialog, ...o.dialogs },

@@ -1,50 +1,16 @@
 import type { material as zh } from '../zh/material';
 
 export const material: typeof zh = {
-  fields: {
-    nameEn: 'English name',
-    batchNo: 'Batch number',
-    tracingObject: 'Tracing object',
-    weight: 'Weight (kg)',
-    unit: 'Unit',
-    description: 'Description',
-    supplierMaterialCode: 'Supplier material code',
-    qualityReport: 'Quality inspection report',
-    createdAt: 'Created',
-    updatedAt: 'Updated',
-  },
   purchased: {
     listDescription:
       "The enterprise's purchased materials: import and export them in bulk and attach quality inspection reports; every change is recorded on chain",
-    code: 'Material code',
-    name: 'Material name',
-    receiptNo: 'Receipt number',
-    receiptTime: 'Receipt time',
-    create: 'New material',
-    editTitle: 'Edit material',
-    detailTitle: 'Material details',
-    confirmDelete: 'Delete the material "{{code}}"? This cannot be undone.',
   },
   homemade: {
     listDescription:
       "The enterprise's homemade semi-finished products: import and export them in bulk and attach quality inspection reports; every change is recorded on chain",
-    code: 'Product code',
-    name: 'Product name',
-    receiptNo: 'Stock-in number',
-    receiptTime: 'Stock-in time',
-    create: 'New semi-finished product',
-    editTitle: 'Edit semi-finished product',
-    detailTitle: 'Semi-finished product details',
-    confirmDelete: 'Delete the semi-finished product "{{code}}"? This cannot be undone.',
   },
   weightHint: 'At least 0, with at most 9 integer digits and 4 decimals',
-  edit: 'Edit',
-  delete: 'Delete',
-  batchDelete: 'Bulk delete',
   confirmBatchDelete: 'Delete the {{count}} selected records? This cannot be undone.',
-  created: 'Created',
-  updated: 'Saved',
-  deleted: 'Deleted',
   quality: {
     upload: 'Upload quality report',
     replace: 'Replace quality report',

@@ -1,56 +1,13 @@
-/** Partner enterprises (spec 2.2 /basicData/partner, 2.3 "list, bulk import, invite", 4 settled or not). */
+/**
+ * Partner enterprises (spec 2.2 /basicData/partner, 2.3 "list, bulk import, invite", 4 settled or not). Field
+ * names, types, settlement, invitation states and failure reasons come from the contract's declaration.
+ */
 export const partner = {
   listDescription:
     'Your suppliers and clients: companies certified on the platform show as settled, the others can be invited by e-mail; every change is recorded as on-chain evidence',
-  fields: {
-    partnerType: 'Partner type',
-    code: 'Partner code',
-    name: 'Partner name',
-    nameEn: 'English name',
-    usci: 'USCI',
-    contactName: 'Contact',
-    email: 'E-mail',
-    phone: 'Phone',
-    tags: 'Tags',
-    notes: 'Notes',
-    settlement: 'Settlement',
-    did: 'Digital identity (DID)',
-    inviteStatus: 'Invitation',
-    invitedAt: 'Invited',
-    createdAt: 'Created',
-    updatedAt: 'Updated',
-  },
-  types: {
-    supplier: 'Supplier',
-    client: 'Client',
-  },
-  settlement: {
-    settled: 'Settled',
-    unsettled: 'Not settled',
-  },
-  inviteStatus: {
-    none: 'Not invited',
-    invited: 'Invited',
-    failed: 'Invitation failed',
-  },
-  inviteFailures: {
-    noEmail: 'No e-mail address',
-    invalidEmail: 'Invalid e-mail address',
-    settled: 'Already settled',
-    mailFailed: 'The e-mail could not be sent',
-  },
   tagsHint: 'Several tags separated by Enter or commas, at most 10',
   create: 'Create partner',
   createTitle: 'Create partner',
-  editTitle: 'Edit partner',
-  detailTitle: 'Partner details',
-  edit: 'Edit',
-  delete: 'Delete',
-  batchDelete: 'Bulk delete',
-  created: 'Created',
-  updated: 'Saved',
-  deleted: 'Deleted',
-  confirmDelete: 'Delete the partner "{{name}}"? This cannot be undone.',
   confirmBatchDelete: 'Delete the {{count}} selected partners? This cannot be undone.',
   invite: {
     action: 'Invite',
@@ -65,7 +22,6 @@ export const partner = {
     sent: 'Invitations sent: {{count}}',
     allSent: 'Every invitation was sent',
     failedTitle: 'Failed invitations ({{count}})',
-    reason: 'Reason',
     importFailedTitle: 'Failed invitations ({{count}})',
   },
 };

@@ -1,48 +1,16 @@
-/** Materials (spec 2.2 /basicData/materialData and materialDataIn, 3 "Material"). */
+/**
+ * Materials (spec 2.2 /basicData/materialData and materialDataIn, 3 "Material"). Field names and the words
+ * that differ by nature come from the contract's declarations.
+ */
 export const material = {
-  fields: {
-    nameEn: '英文名称',
-    batchNo: '批次号',
-    tracingObject: '是否溯源对象',
-    weight: '重量（kg）',
-    unit: '单位',
-    description: '描述',
-    supplierMaterialCode: '供应商物料编码',
-    qualityReport: '质检报告',
-    createdAt: '创建时间',
-    updatedAt: '更新时间',
-  },
-  /** Words that differ by nature: a homemade product is stocked in by production completion. */
   purchased: {
     listDescription: '维护本企业的外购物料：可批量导入、导出，上传质检报告；每次变更均记录区块链存证',
-    code: '物料编号',
-    name: '物料名称',
-    receiptNo: '采购入库单号',
-    receiptTime: '采购入库时间',
-    create: '新增物料',
-    editTitle: '编辑物料',
-    detailTitle: '物料详情',
-    confirmDelete: '确定删除物料“{{code}}”吗？删除后不可恢复。',
   },
   homemade: {
     listDescription: '维护本企业的自制半成品：可批量导入、导出，上传质检报告；每次变更均记录区块链存证',
-    code: '半成品编号',
-    name: '半成品名称',
-    receiptNo: '完工入库单号',
-    receiptTime: '完工入库时间',
-    create: '新增自制半成品',
-    editTitle: '编辑自制半成品',
-    detailTitle: '自制半成品详情',
-    confirmDelete: '确定删除自制半成品“{{code}}”吗？删除后不可恢复。',
   },
   weightHint: '不小于 0，整数最多 9 位，小数最多 4 位',
-  edit: '编辑',
-  delete: '删除',
-  batchDelete: '批量删除',
   confirmBatchDelete: '确定删除选中的 {{count}} 条数据吗？删除后不可恢复。',
-  created: '新增成功',
-  updated: '修改成功',
-  deleted: '删除成功',
   quality: {
     upload: '上传质检报告',
     replace: '更换质检报告',

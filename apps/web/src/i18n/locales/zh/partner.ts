@@ -1,56 +1,13 @@
-/** Partner enterprises (spec 2.2 /basicData/partner, 2.3 "list, bulk import, invite", 4 settled or not). */
+/**
+ * Partner enterprises (spec 2.2 /basicData/partner, 2.3 "list, bulk import, invite", 4 settled or not). Field
+ * names, types, settlement, invitation states and failure reasons come from the contract's declaration.
+ */
 export const partner = {
   listDescription:
     '维护本企业的供应商与客户：已在平台完成认证的企业显示为已入驻，未入驻的企业可通过邮件邀请入驻；每次变更均记录区块链存证',
-  fields: {
-    partnerType: '合作类型',
-    code: '企业编码',
-    name: '企业名称',
-    nameEn: '英文名称',
-    usci: '统一社会信用代码',
-    contactName: '联系人',
-    email: '邮箱',
-    phone: '联系电话',
-    tags: '标签',
-    notes: '备注',
-    settlement: '入驻状态',
-    did: '数字身份（DID）',
-    inviteStatus: '邀请状态',
-    invitedAt: '邀请时间',
-    createdAt: '创建时间',
-    updatedAt: '更新时间',
-  },
-  types: {
-    supplier: '供应商',
-    client: '客户',
-  },
-  settlement: {
-    settled: '已入驻',
-    unsettled: '未入驻',
-  },
-  inviteStatus: {
-    none: '未邀请',
-    invited: '已邀请',
-    failed: '邀请失败',
-  },
-  inviteFailures: {
-    noEmail: '未填写邮箱',
-    invalidEmail: '邮箱地址格式不正确',
-    settled: '该企业已入驻',
-    mailFailed: '邮件发送失败',
-  },
   tagsHint: '可输入多个标签，按回车或逗号分隔，最多 10 个',
   create: '新增合作企业',
   createTitle: '新增合作企业',
-  editTitle: '编辑合作企业',
-  detailTitle: '合作企业详情',
-  edit: '编辑',
-  delete: '删除',
-  batchDelete: '批量删除',
-  created: '新增成功',
-  updated: '修改成功',
-  deleted: '删除成功',
-  confirmDelete: '确定删除合作企业“{{name}}”吗？删除后不可恢复。',
   confirmBatchDelete: '确定删除选中的 {{count}} 家合作企业吗？删除后不可恢复。',
   invite: {
     action: '邀请入驻',
@@ -63,7 +20,6 @@ export const partner = {
     sent: '已发送 {{count}} 封邀请邮件',
     allSent: '邀请邮件已全部发送',
     failedTitle: '邀请失败的企业（{{count}}）',
-    reason: '失败原因',
     importFailedTitle: '以下 {{count}} 家企业邀请失败',
   },
 };
