@@ -7,6 +7,7 @@ import type { AppDeps } from './platform/context.ts';
 import { loadPlatformKey } from './platform/ledger/platform-key.ts';
 import { sealPending, startSealer } from './platform/ledger/sealer.ts';
 import { backfillEvidence } from './platform/ledger/subjects.ts';
+import { startHousekeeping } from './platform/housekeeping.ts';
 import { loadMasterKey } from './platform/keys.ts';
 import { createMailer } from './platform/mail.ts';
 import { createStorage, type FileStorage } from './platform/storage.ts';
@@ -159,7 +160,12 @@ export async function createRuntime(config: TConfig, opts: RuntimeOptions = {}):
           startAfter: listening,
         })
       : null;
+  const housekeeping =
+    background && config.HOUSEKEEPING_INTERVAL_MS > 0
+      ? startHousekeeping(database.db, { intervalMs: config.HOUSEKEEPING_INTERVAL_MS, log: app.log })
+      : null;
   app.addHook('onClose', async () => {
+    await housekeeping?.stop();
     await jobWorker?.stop();
     await anchorer?.stop();
     deps.chain?.close();

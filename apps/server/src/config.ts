@@ -72,6 +72,11 @@ const ZConfig = z.object({
    */
   JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   /**
+   * How often background processes delete rows whose rules no longer read them (old sign-in attempts,
+   * mailed codes, expired sessions: platform/housekeeping.ts), in milliseconds; 0 turns it off.
+   */
+  HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /**
    * How long a running job's claim lasts without renewal: a job left running by a crashed process is
    * claimed again after it. Running jobs renew it with every step of progress.
    */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../platform/context.ts';
 import { importRecordRoutes } from '../platform/imports/routes.ts';
 import { taskRoutes } from '../platform/tasks/routes.ts';
+import './housekeeping.ts';
 import './importers.ts';
 import { authRoutes } from './auth/routes.ts';
 import { certificationRoutes } from './certification/routes.ts';

@@ -51,6 +51,8 @@ export async function startTestApp(
     LEDGER_SEAL_INTERVAL_MS: '0',
     // Tests run background jobs by hand (runJobsUntilIdle), so that each step is observable.
     JOB_POLL_INTERVAL_MS: '0',
+    // Tests prune by hand (pruneExpired).
+    HOUSEKEEPING_INTERVAL_MS: '0',
     SEED_DEMO_CHAIN: 'false',
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
