@@ -430,12 +430,6 @@ export const ERRORS = {
     zh: '文件已损坏或不是有效的 Excel 工作簿，请检查后重新导入',
     en: 'The file is damaged or is not a valid Excel workbook; check it and import it again',
   },
-  IMPORT_XLS_UNSUPPORTED: {
-    code: 'F1004',
-    http: 400,
-    zh: '无法读取 Excel 97-2003（.xls）格式的文件，请另存为 .xlsx 后重新导入',
-    en: 'Excel 97-2003 (.xls) workbooks cannot be read; save the file as .xlsx and import it again',
-  },
   IMPORT_TOO_MANY_ROWS: {
     code: 'F1005',
     http: 400,

@@ -1,47 +1,41 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { LIMITS, detectFileKind, type TErrorKey } from '@tracehub/contract';
+import { detectFileKind, type TErrorKey } from '@tracehub/contract';
 import type { ImportColumn } from './importer.ts';
+import {
+  BUILT_IN_FORMATS,
+  isDateFormat,
+  MAX_SHEET_COLUMN,
+  MAX_SHEET_ROW,
+  RowCollector,
+  serialDateText,
+  SheetStop,
+  type CellRange,
+  type SheetRow,
+} from './sheet-rows.ts';
+import { readXlsSheet } from './workbook-read-xls.ts';
 import { InflateBudget, ZipTooLarge, streamEntryText, zipDirectory, type ZipEntry } from './xlsx-zip.ts';
-
-/** A data row of the sheet: its worksheet row number and its cells as text, in the importer's column order. */
-export interface SheetRow {
-  rowNumber: number;
-  cells: string[];
-}
 
 /**
  * The data rows, or why the file cannot be imported at all (a catalogue key: the record's errorCode); with
  * the bytes the workbook inflated to while it was read (never more than the limit).
  */
+export type { SheetRow };
 export type SheetResult = ({ rows: SheetRow[] } | { failure: TErrorKey }) & { inflatedBytes: number };
 
-/** The header row must be among the first rows that have content (a title row above it is common). */
-const HEADER_SEARCH_ROWS = 10;
 /**
  * Most a workbook may inflate to, counted while it inflates (whatever its zip directory declares): a
  * 20,000-row sheet is a few tens of megabytes of XML, a 5 MB "zip bomb" could be gigabytes.
  */
 export const MAX_INFLATED_BYTES = 100 * 1024 * 1024;
-/** Excel's own bounds: a row or column beyond them is no sheet Excel wrote. */
-const MAX_SHEET_ROW = 1_048_576;
-const MAX_SHEET_COLUMN = 16_384;
-
 export interface SheetReadLimits {
   maxInflatedBytes?: number;
-}
-
-/** Stops the reading of a sheet with the reason the import fails for. */
-class SheetStop extends Error {
-  constructor(readonly failure: TErrorKey) {
-    super(failure);
-  }
 }
 
 /**
  * Reads the first worksheet of an uploaded workbook: finds the header row (each column by its zh or en
  * header, in any order), then collects the data rows, skipping empty ones; more than
- * LIMITS.bulkImportMaxRows data rows is a failure. Old .xls (BIFF) files and anything that is not a readable
- * xlsx are failures, never exceptions.
+ * LIMITS.bulkImportMaxRows data rows is a failure. Excel 97-2003 (.xls) workbooks are read by
+ * workbook-read-xls.ts; anything that is neither is a failure, never an exception.
  *
  * The work is bounded by the sheet's real content, not by what it claims: the zip's parts are inflated as
  * streams with every byte counted (MAX_INFLATED_BYTES), the sheet XML is parsed as it inflates (SAX), only
@@ -61,7 +55,7 @@ export async function readImportSheet(
   const budget = new InflateBudget(limits.maxInflatedBytes ?? MAX_INFLATED_BYTES);
   const failed = (failure: TErrorKey): SheetResult => ({ failure, inflatedBytes: budget.used });
   const kind = detectFileKind(content);
-  if (kind === 'ole') return failed('IMPORT_XLS_UNSUPPORTED');
+  if (kind === 'ole') return readXlsSheet(content, columns);
   if (kind !== 'zip') return failed('IMPORT_FILE_UNREADABLE');
   try {
     const entries = zipDirectory(content);
@@ -156,47 +150,6 @@ async function readWorkbookPart(
   return null;
 }
 
-/** Excel's built-in number formats that show a date or time (zh-CN's for the locale-dependent ids). */
-const BUILT_IN_FORMATS: Readonly<Record<number, string>> = {
-  14: 'mm-dd-yy',
-  15: 'd-mmm-yy',
-  16: 'd-mmm',
-  17: 'mmm-yy',
-  18: 'h:mm AM/PM',
-  19: 'h:mm:ss AM/PM',
-  20: 'h:mm',
-  21: 'h:mm:ss',
-  22: 'm/d/yy "h":mm',
-  27: 'yyyy"年"m"月"',
-  28: 'm"月"d"日"',
-  29: 'm"月"d"日"',
-  30: 'm-d-yy',
-  31: 'yyyy"年"m"月"d"日"',
-  32: 'h"时"mm"分"',
-  33: 'h"时"mm"分"ss"秒"',
-  34: '上午/下午 h"时"mm"分"',
-  35: '上午/下午 h"时"mm"分"ss"秒"',
-  36: 'yyyy"年"m"月"',
-  45: 'mm:ss',
-  46: '[h]:mm:ss',
-  47: 'mmss.0',
-  50: 'yyyy"年"m"月"',
-  51: 'm"月"d"日"',
-  52: 'yyyy"年"m"月"',
-  53: 'm"月"d"日"',
-  54: 'm"月"d"日"',
-  55: '上午/下午 h"时"mm"分"',
-  56: '上午/下午 h"时"mm"分"ss"秒"',
-  57: 'yyyy"年"m"月"',
-  58: 'm"月"d"日"',
-};
-
-/** A format shows a date when, outside [..] and "..", it has date or time letters (as ExcelJS decides). */
-function isDateFormat(format: string | undefined): boolean {
-  if (!format) return false;
-  return /[ymdhMsb]+/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
-}
-
 /** Per cell style index (the `s` of a cell): whether its number format is a date format. */
 async function readDateStyles(zip: Buffer, entry: ZipEntry, budget: InflateBudget): Promise<boolean[]> {
   const custom = new Map<number, string>();
@@ -252,18 +205,6 @@ async function readSharedStrings(zip: Buffer, entry: ZipEntry, budget: InflateBu
 
 // ---- the worksheet --------------------------------------------------------------------------------------
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An Excel date serial as the text the user sees: YYYY-MM-DD, with the time when it has one. */
-function serialDateText(serial: number, date1904: boolean): string {
-  const value = new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000));
-  if (Number.isNaN(value.getTime())) return '';
-  // A serial is a wall-clock time: read as UTC, it shows the clock the sheet shows.
-  const date = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
-  const time = `${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
-  return time === '00:00:00' ? date : `${date} ${time}`;
-}
-
 /** Entities escaped once more in `t="str"` values (ExcelJS decodes them a second time). */
 const decodeEntities = (text: string) =>
   text.replace(/&([a-z]*);/g, (entity) => XML_ENTITIES[entity] ?? entity);
@@ -289,31 +230,11 @@ function columnOf(ref: string): number {
 }
 
 /** "B3:C9" as its corners; null for anything else. */
-function rangeOf(ref: string): { r1: number; c1: number; r2: number; c2: number } | null {
+function rangeOf(ref: string): CellRange | null {
   const m = /^([A-Za-z]{1,3})(\d{1,7}):([A-Za-z]{1,3})(\d{1,7})$/.exec(ref.replace(/\$/g, ''));
   if (!m) return null;
   const [c1, r1, c2, r2] = [columnOf(m[1]!), Number(m[2]), columnOf(m[3]!), Number(m[4])];
   return { r1: Math.min(r1, r2), c1: Math.min(c1, c2), r2: Math.max(r1, r2), c2: Math.max(c1, c2) };
-}
-
-/** Headers compare without spaces, required-marks (*) and case. */
-const normalHeader = (text: string) => text.replace(/[\s*＊]/g, '').toLowerCase();
-const isBlank = (text: string | undefined) => !text || text.trim() === '';
-
-/** The sheet column of each importer column, or null when the row is not the header (a column is missing). */
-function headerPositions(cells: Map<number, string>, columns: readonly ImportColumn[]): number[] | null {
-  const at = new Map<string, number>();
-  for (const col of [...cells.keys()].sort((x, y) => x - y)) {
-    const text = normalHeader(cells.get(col)!);
-    if (text && !at.has(text)) at.set(text, col);
-  }
-  const positions: number[] = [];
-  for (const column of columns) {
-    const p = at.get(normalHeader(column.zh)) ?? at.get(normalHeader(column.en));
-    if (p === undefined) return null;
-    positions.push(p);
-  }
-  return positions;
 }
 
 interface SheetContext {
@@ -334,21 +255,9 @@ interface CellState {
   runs: string[] | null;
 }
 
-/**
- * The sheet's SAX handler. Before the header is found it keeps every cell of the few rows it looks at;
- * after, only the cells in the importer's columns of rows that have content there.
- */
+/** The sheet's SAX handler: each row's cells as the user sees them, handed to the row collector. */
 class SheetReader implements XmlHandler {
-  private positions: number[] | null = null;
-  /** The sheet columns of `positions`. */
-  private wanted: Set<number> | null = null;
-  private headerRow = 0;
-  private rowsBeforeHeader = 0;
-  /** The rows up to the header, all their cells (merged ranges may start there). */
-  private readonly topRows = new Map<number, Map<number, string>>();
-  private readonly rows: SheetRow[] = [];
-  private readonly merges: { r1: number; c1: number; r2: number; c2: number }[] = [];
-  private readonly maxRows = LIMITS.bulkImportMaxRows;
+  private readonly collector: RowCollector;
 
   private inSheetData = false;
   private rowNumber = 0;
@@ -362,9 +271,11 @@ class SheetReader implements XmlHandler {
   private phonetic = 0;
 
   constructor(
-    private readonly columns: readonly ImportColumn[],
+    columns: readonly ImportColumn[],
     private readonly ctx: SheetContext,
-  ) {}
+  ) {
+    this.collector = new RowCollector(columns);
+  }
 
   open(name: string, tag: SaxesTagPlain): void {
     if (name === 'sheetData') {
@@ -373,7 +284,7 @@ class SheetReader implements XmlHandler {
     }
     if (name === 'mergeCell') {
       const range = rangeOf(tag.attributes.ref ?? '');
-      if (range) this.merges.push(range);
+      if (range) this.collector.merge(range);
       return;
     }
     if (!this.inSheetData) return;
@@ -539,7 +450,7 @@ class SheetReader implements XmlHandler {
     this.phonetic = 0;
     if (!this.rowCells) return;
     // After the header only the importer's columns are kept: other cells cost nothing.
-    if (this.wanted && !this.wanted.has(cell.col)) return;
+    if (!this.collector.wants(cell.col)) return;
     const text = this.cellText(cell);
     if (text !== '') this.rowCells.set(cell.col, text);
   }
@@ -547,89 +458,10 @@ class SheetReader implements XmlHandler {
   private closeRow(): void {
     const cells = this.rowCells!;
     this.rowCells = null;
-    if (!this.positions) {
-      if ([...cells.values()].every((t) => isBlank(t))) return;
-      this.topRows.set(this.rowNumber, cells);
-      this.positions = headerPositions(cells, this.columns);
-      if (this.positions) {
-        this.headerRow = this.rowNumber;
-        this.wanted = new Set(this.positions);
-      } else if (++this.rowsBeforeHeader >= HEADER_SEARCH_ROWS) throw new SheetStop('IMPORT_HEADER_MISMATCH');
-      return;
-    }
-    const row = this.positions.map((p) => cells.get(p) ?? '');
-    if (row.every((t) => isBlank(t))) return;
-    if (this.rows.length >= this.maxRows) throw new SheetStop('IMPORT_TOO_MANY_ROWS');
-    this.rows.push({ rowNumber: this.rowNumber, cells: row });
+    this.collector.row(this.rowNumber, cells);
   }
 
   result(): { rows: SheetRow[] } | { failure: TErrorKey } {
-    if (!this.positions) return { failure: 'IMPORT_HEADER_MISMATCH' };
-    const rows = this.merges.length ? this.applyMerges(this.positions) : this.rows;
-    if (rows.length > this.maxRows) return { failure: 'IMPORT_TOO_MANY_ROWS' };
-    if (rows.length === 0) return { failure: 'IMPORT_NO_ROWS' };
-    return { rows };
+    return this.collector.result();
   }
-
-  /**
-   * A merged range shows its first (top-left) cell in each of its cells, as ExcelJS reads it: data rows get
-   * that text in the importer's columns the range covers, rows the range reaches without content of their
-   * own included. The work is bounded by the cells it fills (at most the sheet's limit), not by the
-   * range's size.
-   */
-  private applyMerges(positions: readonly number[]): SheetRow[] {
-    const byNumber = new Map(this.rows.map((r) => [r.rowNumber, r]));
-    const sorted = this.rows;
-    const budget = { cells: (this.maxRows + 1) * positions.length };
-    const masterText = (r: number, c: number): string => {
-      if (r <= this.headerRow) return this.topRows.get(r)?.get(c) ?? '';
-      const i = positions.indexOf(c);
-      return i < 0 ? '' : (byNumber.get(r)?.cells[i] ?? '');
-    };
-    for (const m of this.merges) {
-      if (m.r2 <= this.headerRow) continue;
-      const covered = positions.flatMap((p, i) => (p >= m.c1 && p <= m.c2 ? [i] : []));
-      if (covered.length === 0) continue;
-      const text = masterText(m.r1, m.c1);
-      const fill = (row: SheetRow) => {
-        for (const i of covered) {
-          if (row.rowNumber === m.r1 && positions[i] === m.c1) continue;
-          if (--budget.cells < 0) throw new SheetStop('IMPORT_SHEET_TOO_LARGE');
-          row.cells[i] = text;
-        }
-      };
-      const from = Math.max(m.r1, this.headerRow + 1);
-      if (isBlank(text)) {
-        // A blank first cell blanks the others: only rows that exist can change.
-        for (let i = lowerBound(sorted, from); i < sorted.length && sorted[i]!.rowNumber <= m.r2; i++) {
-          fill(sorted[i]!);
-        }
-        continue;
-      }
-      for (let r = from; r <= m.r2; r++) {
-        let row = byNumber.get(r);
-        if (!row) {
-          if (byNumber.size > this.maxRows) throw new SheetStop('IMPORT_TOO_MANY_ROWS');
-          row = { rowNumber: r, cells: positions.map(() => '') };
-          byNumber.set(r, row);
-        }
-        fill(row);
-      }
-    }
-    return [...byNumber.values()]
-      .filter((r) => !r.cells.every((t) => isBlank(t)))
-      .sort((x, y) => x.rowNumber - y.rowNumber);
-  }
-}
-
-/** First index of `rows` (sorted by number) whose row number is at least `n`. */
-function lowerBound(rows: readonly SheetRow[], n: number): number {
-  let lo = 0;
-  let hi = rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (rows[mid]!.rowNumber < n) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
