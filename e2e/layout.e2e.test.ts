@@ -152,7 +152,7 @@ describe('console layout', () => {
   });
 
   it('closes the overlay sidebar on a phone-sized window when clicking outside it', async () => {
-    const { page, errors } = await h.session('en', { width: 420, height: 820 });
+    const { page, errors } = await h.session('en', { viewport: { width: 420, height: 820 } });
     await signIn(page, 'demo-auto', AUTOMAKER.en);
     const sidebar = page.getByTestId('sidebar');
     const visible = async () => ((await sidebar.boundingBox())?.x ?? -1) >= 0;

@@ -145,7 +145,7 @@ describe('project codes: bulk import, export, upload records and attachments', (
     const created = `${prefix}-001`;
 
     it(`creates, imports with refused rows, exports and shows the upload records (${lang})`, async () => {
-      const { page, errors } = await h.session(lang);
+      const { page, errors } = await h.session(lang, { timezoneId: 'America/New_York' });
       await signIn(page, 'demo-auto', AUTOMAKER[lang]);
       await openFromSidebar(page, text.menu);
       const list = page.getByTestId(LIST);
@@ -244,7 +244,26 @@ describe('project codes: bulk import, export, upload records and attachments', (
       await list.getByTestId('search-combination-input').press('Enter');
       await expect.poll(() => rows(list).count()).toBe(4);
       const exported = await downloaded(page, () => list.getByTestId('toolbar-export').click());
-      expect(exported.name).toMatch(/\.xlsx$/);
+      // Named as its menu entry, its times as the screen shows them (the browser is in New York here).
+      expect(exported.name).toMatch(
+        lang === 'zh' ? /^项目编号 导出 \d{8}-\d{6}\.xlsx$/ : /^Project Codes export /,
+      );
+      const exportedSheet = (await workbookOf(exported.body)).worksheets[0]!;
+      const createdHeader = lang === 'zh' ? '创建时间' : 'Created';
+      let createdColumn = 0;
+      exportedSheet.getRow(1).eachCell((cell, column) => {
+        if (cell.text.startsWith(createdHeader)) createdColumn = column;
+      });
+      expect(exportedSheet.getRow(1).getCell(createdColumn).text).toMatch(/ \(UTC-0[45]:00\)$/);
+      const shown = await row(list, `${prefix}-IMP-1`)
+        .getByText(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/)
+        .first()
+        .textContent();
+      let written = '';
+      exportedSheet.eachRow((r) => {
+        if (r.getCell(1).text === `${prefix}-IMP-1`) written = r.getCell(createdColumn).text;
+      });
+      expect(written).toBe(shown);
       const exportedTexts = await sheetTexts(exported.body);
       for (const n of [1, 2, 3, 4]) expect(exportedTexts).toContain(`${prefix}-IMP-${n}`);
       expect(exportedTexts).not.toContain(created);

@@ -31,14 +31,25 @@ export interface TSession {
   errors: string[];
 }
 
+/** How a session's browser is set up beyond its language. */
+export interface TSessionOptions {
+  viewport?: { width: number; height: number };
+  /** The browser's time zone (IANA); the machine's by default. */
+  timezoneId?: string;
+}
+
 /** A fresh browser context in the given language (the `locale` cookie), 1440x900 by default. */
 export async function openSession(
   browser: Browser,
   baseUrl: string,
   lang: TLang,
-  viewport = { width: 1440, height: 900 },
+  { viewport = { width: 1440, height: 900 }, timezoneId }: TSessionOptions = {},
 ): Promise<TSession> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl });
+  const context = await browser.newContext({
+    viewport,
+    baseURL: baseUrl,
+    ...(timezoneId ? { timezoneId } : {}),
+  });
   await context.addCookies([{ name: 'locale', value: lang, url: baseUrl }]);
   const page = await context.newPage();
   const errors: string[] = [];

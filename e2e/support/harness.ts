@@ -1,12 +1,12 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openSession, type TLang, type TSession } from './browser';
+import { launchBrowser, openSession, type TLang, type TSession, type TSessionOptions } from './browser';
 import { startServer, type TRunningServer } from './server';
 
 export interface THarness {
   server: () => TRunningServer;
   /** A fresh browser context (cookies, storage) in the given language; closed after the file. */
-  session: (lang: TLang, viewport?: { width: number; height: number }) => Promise<TSession>;
+  session: (lang: TLang, options?: TSessionOptions) => Promise<TSession>;
 }
 
 export interface THarnessOptions {
@@ -36,9 +36,9 @@ export function useHarness(options: THarnessOptions = {}): THarness {
       if (!server) throw new Error('The server is not running');
       return server;
     },
-    session: async (lang, viewport) => {
+    session: async (lang, options) => {
       if (!browser || !server) throw new Error('The harness is not started');
-      const session = await openSession(browser, server.baseUrl, lang, viewport);
+      const session = await openSession(browser, server.baseUrl, lang, options);
       sessions.push(session);
       return session;
     },

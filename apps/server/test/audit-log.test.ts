@@ -300,7 +300,7 @@ describe('audit trail of every write (system log, data changes)', () => {
       expect(res.status).toBe(200);
       expect(String(res.headers['content-type'])).toContain('spreadsheetml');
       const rows = await sheetRows(res.raw);
-      expect(rows[0]![0]).toBe(lang === 'zh' ? '时间' : 'Time');
+      expect(rows[0]![0]).toBe(lang === 'zh' ? '时间 (UTC+08:00)' : 'Time (UTC+08:00)');
       expect(rows).toHaveLength(2);
       expect(rows[1]!.slice(1, 6)).toEqual([
         'demo-auto',

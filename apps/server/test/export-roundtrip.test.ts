@@ -107,4 +107,62 @@ describe('exports that read back (string cells, no apostrophe)', () => {
       expect(partners.map((p) => p.phone)).toEqual(['+86 571-8888 6666']);
     }
   });
+  it('writes times in the requested zone, names the offset in the header, and reads them back in it', async () => {
+    // Berlin moves to summer time at 01:00 UTC on 29 March 2026: one receipt before, one after.
+    const written = [
+      { code: 'TZ-1', name: '时区物料', batchNo: 'TZ-B1', receiptTime: Date.UTC(2026, 2, 28, 23, 30) },
+      { code: 'TZ-1', name: '时区物料', batchNo: 'TZ-B2', receiptTime: Date.UTC(2026, 2, 29, 12, 0) },
+    ];
+    for (const body of written) expectOk(await call(t.app, '/materialData/add', { token: a, body }));
+    const exported = (tz: string) =>
+      download(t.app, '/materialData/export', {
+        token: a,
+        method: 'POST',
+        body: { code: 'TZ-1', sortField: 'batchNo', sortOrder: 'asc', tz },
+      });
+
+    const inUtc = await sheetRows((await exported('UTC')).raw);
+    const at = inUtc[0]!.indexOf('采购入库时间 (UTC+00:00)');
+    expect(at).toBeGreaterThan(0);
+    expect(inUtc.slice(1).map((r) => r[at])).toEqual(['2026/03/28 23:30:00', '2026/03/29 12:00:00']);
+    expect(inUtc[0]).toContain('创建时间 (UTC+00:00)');
+
+    // Both sides of the change in one column: it names the zone, and each time its own offset.
+    const berlin = await exported('Europe/Berlin');
+    const inBerlin = await sheetRows(berlin.raw);
+    expect(inBerlin[0]![at]).toBe('采购入库时间 (Europe/Berlin)');
+    expect(inBerlin.slice(1).map((r) => r[at])).toEqual([
+      '2026/03/29 00:30:00 UTC+01:00',
+      '2026/03/29 14:00:00 UTC+02:00',
+    ]);
+
+    // Read back: the file's own offsets, not China time, decide the instants.
+    for (const file of [await exported('UTC'), berlin]) {
+      expectOk(
+        await call(t.app, '/materialData/batchDelete', { token: a, body: { ids: await idsOf('TZ-1') } }),
+      );
+      const record = await importAndRun(t.app, t.runtime.deps, '/materialData/importExcel', {
+        token: a,
+        content: file.raw,
+        fileName: 'zoned.xlsx',
+      });
+      expect(record).toMatchObject({ status: 'completed', successNum: 2 });
+      const back = expectOk(
+        await call<TListResponse<{ batchNo: string; receiptTime: number | null }>>(
+          t.app,
+          '/materialData/page',
+          {
+            token: a,
+            body: { code: 'TZ-1', sortField: 'batchNo', sortOrder: 'asc' },
+          },
+        ),
+      ).list;
+      expect(back.map((m) => m.receiptTime)).toEqual(written.map((w) => w.receiptTime));
+    }
+  });
+
+  const idsOf = async (code: string) =>
+    expectOk(
+      await call<TListResponse<{ id: number }>>(t.app, '/materialData/page', { token: a, body: { code } }),
+    ).list.map((m) => m.id);
 });

@@ -498,7 +498,8 @@ describe('templates and exports', () => {
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     const rows = await sheetRows(zh.raw);
-    expect(rows[0]).toEqual(['项目编号', '备注', '创建时间']);
+    // Times in the default zone (China) without a tz: the header says so.
+    expect(rows[0]).toEqual(['项目编号', '备注', '创建时间 (UTC+08:00)']);
     // Values unchanged, no apostrophe: the cells are string cells, never formulas (import-hostile.test.ts).
     expect(rows.slice(1).map((r) => r[1])).toEqual(values);
     expect(rows.slice(1).every((r) => String(r[2]).match(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/))).toBe(
@@ -521,12 +522,12 @@ describe('templates and exports', () => {
       body: { code: 'EXP-0', tz: 'UTC' },
     });
     const enRows = await sheetRows(en.raw);
-    expect(enRows[0]).toEqual(['Project code', 'Notes', 'Created']);
+    expect(enRows[0]).toEqual(['Project code', 'Notes', 'Created (UTC+00:00)']);
     const created = list.list[0]!.createdAt;
     const utc = new Date(created).toISOString().replace('T', ' ').slice(0, 19).replace(/-/g, '/');
     expect(enRows[1]).toEqual(['EXP-0 =1+2', '=1+2', utc]);
     expect(en.headers['content-disposition']).toMatch(
-      /filename\*=UTF-8''Project%20codes%20export%20\d{8}-\d{6}\.xlsx/,
+      /filename\*=UTF-8''Project%20Codes%20export%20\d{8}-\d{6}\.xlsx/,
     );
   });
 

@@ -222,7 +222,14 @@ describe('bulk import and export of materials', () => {
     });
     expect(exported.status).toBe(200);
     const rows = await sheetRows(exported.raw);
-    expect(rows[0]).toEqual([...HEADER.purchased.en, 'Quality inspection report', 'Created']);
+    // Time columns name their zone's offset (the export reads back: export-roundtrip.test.ts).
+    const inZone = (headers: readonly string[], zone: string) =>
+      headers.map((h) => (/time$|时间$/i.test(h) ? `${h} (${zone})` : h));
+    expect(rows[0]).toEqual([
+      ...inZone(HEADER.purchased.en, 'UTC+08:00'),
+      'Quality inspection report',
+      'Created (UTC+08:00)',
+    ]);
     expect(rows.slice(1).map((r) => r.slice(0, 11))).toEqual([
       [
         'IMP-1',
@@ -248,7 +255,11 @@ describe('bulk import and export of materials', () => {
         })
       ).raw,
     );
-    expect(homemade[0]).toEqual([...HEADER.homemade.zh, '质检报告', '创建时间']);
+    expect(homemade[0]).toEqual([
+      ...inZone(HEADER.homemade.zh, 'UTC+00:00'),
+      '质检报告',
+      '创建时间 (UTC+00:00)',
+    ]);
     expect(homemade.slice(1).map((r) => [r[0], r[4], r[8]])).toEqual([
       ['IMP-1', '是', '2026/03/01 00:00:00'],
     ]);

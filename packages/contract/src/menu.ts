@@ -180,3 +180,21 @@ export function pageOfCodes(tree: readonly TMenuDef[]): ReadonlyMap<string, stri
 export const ENTERPRISE_PAGE_CODES: ReadonlySet<string> = new Set(
   [...pageOfCodes(ENTERPRISE_MENU_TREE)].filter(([code, page]) => code === page).map(([code]) => code),
 );
+
+/**
+ * The menu entry of a page code (or of an action code, `<page>:<Action>`) in both languages: what the
+ * sidebar calls the page, and so what its files are called. Null for a code of no page.
+ */
+export function pageTitle(code: string): { zh: string; en: string } | null {
+  const page = code.split(':')[0]!;
+  const find = (nodes: readonly TMenuDef[]): TMenuDef | null => {
+    for (const n of nodes) {
+      if (n.type === 1 && n.code === page) return n;
+      const below = n.children ? find(n.children) : null;
+      if (below) return below;
+    }
+    return null;
+  };
+  const node = find(ENTERPRISE_MENU_TREE);
+  return node ? { zh: node.title, en: node.titleEn } : null;
+}

@@ -7,6 +7,8 @@ import { writeWorkbook, type WriteCell } from './workbook-write.ts';
 /** How an export writes values that depend on the request: its language and time zone. */
 export interface ExportFormat {
   lang: TLang;
+  /** The IANA time zone times are written in (the request's, or the platform's default). */
+  zone: string;
   /** Epoch milliseconds as YYYY/MM/DD HH:mm:ss in the request's time zone (spec 9 date-time format). */
   dateTime(ms: number | null): string;
 }
@@ -44,8 +46,9 @@ function knownZone(zone: string | undefined): string {
 }
 
 export function exportFormat(lang: TLang, tz: string | undefined): ExportFormat {
+  const zone = knownZone(tz);
   const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: knownZone(tz),
+    timeZone: zone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -56,6 +59,7 @@ export function exportFormat(lang: TLang, tz: string | undefined): ExportFormat 
   });
   return {
     lang,
+    zone,
     dateTime(ms) {
       if (ms === null) return '';
       const p = Object.fromEntries(parts.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
@@ -64,13 +68,53 @@ export function exportFormat(lang: TLang, tz: string | undefined): ExportFormat 
   };
 }
 
-/** The export workbook: headers in the request's language, one row per record, every text a string cell. */
+/** The zone's offset at an instant, as UTC+08:00. */
+function offsetAt(zone: string, ms: number): string {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+    .formatToParts(new Date(ms))
+    .find((p) => p.type === 'timeZoneName')?.value;
+  // 'GMT+08:00', or 'GMT' itself for UTC.
+  return !name || name === 'GMT' ? 'UTC+00:00' : name.replace('GMT', 'UTC');
+}
+
+/**
+ * The export workbook: headers in the request's language, one row per record, every text a string cell,
+ * times in the request's time zone. A column whose cells are written as times (through `format.dateTime`)
+ * names the zone in its header: its offset (`创建时间 (UTC+08:00)`); where its times fall on both sides of
+ * a summer-time change, the zone's name, and each time carries its own offset. Imports read both back
+ * (sheet-rows.ts, cells.ts readWallClockTime), so an export round-trips in any zone.
+ */
 export function exportWorkbook<T>(exporter: Exporter<never, T>, rows: readonly T[], format: ExportFormat) {
-  return writeWorkbook(
-    exporter.title[format.lang],
-    exporter.columns.map((c) => c[format.lang]),
-    rows.map((row) => exporter.columns.map((c) => c.value(row, format))),
+  const offsets = exporter.columns.map(() => new Set<string>());
+  // The offset of each time cell, by row and column.
+  const cellOffsets = new Map<string, string>();
+  const cells = rows.map((row, r) =>
+    exporter.columns.map((column, c) =>
+      column.value(row, {
+        ...format,
+        dateTime(ms) {
+          if (ms !== null) {
+            const offset = offsetAt(format.zone, ms);
+            offsets[c]!.add(offset);
+            cellOffsets.set(`${r}:${c}`, offset);
+          }
+          return format.dateTime(ms);
+        },
+      }),
+    ),
   );
+  const mixed = offsets.map((seen) => seen.size > 1);
+  for (const [at, offset] of cellOffsets) {
+    const [r, c] = at.split(':').map(Number) as [number, number];
+    const cell = cells[r]![c];
+    if (mixed[c] && typeof cell === 'string' && cell !== '') cells[r]![c] = `${cell} ${offset}`;
+  }
+  const headers = exporter.columns.map((column, c) => {
+    const seen = offsets[c]!;
+    if (seen.size === 0) return column[format.lang];
+    return `${column[format.lang]} (${mixed[c] ? format.zone : [...seen][0]!})`;
+  });
+  return writeWorkbook(exporter.title[format.lang], headers, cells);
 }
 
 /** The import template: the importer's headers in the request's language and one example row. */

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { api, type TParsed, type importExportEndpoints } from '@tracehub/contract';
+import {
+  api,
+  pageTitle,
+  type TBilingual,
+  type TParsed,
+  type importExportEndpoints,
+} from '@tracehub/contract';
 import type { AppDeps } from '../context.ts';
 import { AppError, fieldInvalid } from '../errors.ts';
 import { XLSX_CONTENT_TYPE, registerRawEndpoint, sendXlsx } from '../http-binary.ts';
@@ -25,6 +31,10 @@ const FILE_LABELS = {
   template: { zh: '导入模板', en: 'import template' },
   export: { zh: '导出', en: 'export' },
 } as const;
+
+/** What a page's files are called: its menu entry (the sidebar's words), else the resource's title. */
+const fileTitle = (permission: string | readonly string[], fallback: TBilingual): TBilingual =>
+  pageTitle(typeof permission === 'string' ? permission : (permission[0] ?? '')) ?? fallback;
 
 /** yyyymmdd-hhmmss of now in the export's time zone, for its file name. */
 const stamp = (format: ExportFormat) => format.dateTime(Date.now()).replace(/[/:]/g, '').replace(' ', '-');
@@ -65,7 +75,8 @@ export function registerImportExport<E extends ImportExportEndpoints, Row, Prepa
   for (const template of [endpoints.template, ...(resource.templateAliases ?? [])]) {
     registerRawEndpoint(app, deps, template, { produces: XLSX_CONTENT_TYPE }, async (_input, c) => {
       const content = await templateWorkbook(importer.title, importer.columns, c.meta.lang);
-      const name = `${importer.title[c.meta.lang]} ${FILE_LABELS.template[c.meta.lang]}.xlsx`;
+      const title = fileTitle(template.permission ?? '', importer.title);
+      const name = `${title[c.meta.lang]} ${FILE_LABELS.template[c.meta.lang]}.xlsx`;
       return sendXlsx(c.reply, name, content);
     });
   }
@@ -76,7 +87,8 @@ export function registerImportExport<E extends ImportExportEndpoints, Row, Prepa
     );
     const format = exportFormat(c.meta.lang, (input as { tz?: string }).tz);
     const content = await exportWorkbook(exporter, rows, format);
-    const name = `${exporter.title[c.meta.lang]} ${FILE_LABELS.export[c.meta.lang]} ${stamp(format)}.xlsx`;
+    const title = fileTitle(endpoints.export.permission ?? '', exporter.title);
+    const name = `${title[c.meta.lang]} ${FILE_LABELS.export[c.meta.lang]} ${stamp(format)}.xlsx`;
     return sendXlsx(c.reply, name, content);
   });
 

@@ -87,24 +87,41 @@ export function serialDateText(serial: number, date1904: boolean): string {
   return time === '00:00:00' ? date : `${date} ${time}`;
 }
 
-/** Headers compare without spaces, required-marks (*) and case. */
-const normalHeader = (text: string) => text.replace(/[\s*＊]/g, '').toLowerCase();
+/**
+ * The zone an exported time column names after its header (exportWorkbook): `创建时间 (UTC+08:00)`, or a
+ * zone name when its times carry their own offsets.
+ */
+const ZONE_SUFFIX = /\s*\((?:UTC|GMT)([+-]\d{2}:\d{2})\)\s*$|\s*\([A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)+\)\s*$/;
+
+/** Headers compare without spaces, required-marks (*), case and an export's zone suffix. */
+const normalHeader = (text: string) =>
+  text
+    .replace(ZONE_SUFFIX, '')
+    .replace(/[\s*＊]/g, '')
+    .toLowerCase();
 const isBlank = (text: string | undefined) => !text || text.trim() === '';
 
+/** Where each importer column is in the sheet, and the offset its header names (an exported time column). */
+interface HeaderColumn {
+  position: number;
+  offset: string | null;
+}
+
 /** The sheet column of each importer column, or null when the row is not the header (a column is missing). */
-function headerPositions(cells: Map<number, string>, columns: readonly ImportColumn[]): number[] | null {
-  const at = new Map<string, number>();
+function headerColumns(cells: Map<number, string>, columns: readonly ImportColumn[]): HeaderColumn[] | null {
+  const at = new Map<string, HeaderColumn>();
   for (const col of [...cells.keys()].sort((x, y) => x - y)) {
-    const text = normalHeader(cells.get(col)!);
-    if (text && !at.has(text)) at.set(text, col);
+    const raw = cells.get(col)!;
+    const text = normalHeader(raw);
+    if (text && !at.has(text)) at.set(text, { position: col, offset: ZONE_SUFFIX.exec(raw)?.[1] ?? null });
   }
-  const positions: number[] = [];
+  const found: HeaderColumn[] = [];
   for (const column of columns) {
     const p = at.get(normalHeader(column.zh)) ?? at.get(normalHeader(column.en));
     if (p === undefined) return null;
-    positions.push(p);
+    found.push(p);
   }
-  return positions;
+  return found;
 }
 
 /** First index of `rows` (sorted by number) whose row number is at least `n`. */
@@ -125,6 +142,8 @@ function lowerBound(rows: readonly SheetRow[], n: number): number {
  */
 export class RowCollector {
   private positions: number[] | null = null;
+  /** The offset each column's header names (null: none). */
+  private offsets: (string | null)[] = [];
   /** The sheet columns of `positions`. */
   private wanted: Set<number> | null = null;
   private headerRow = 0;
@@ -151,8 +170,10 @@ export class RowCollector {
     if (!this.positions) {
       if ([...cells.values()].every((t) => isBlank(t))) return;
       this.topRows.set(rowNumber, cells);
-      this.positions = headerPositions(cells, this.columns);
-      if (this.positions) {
+      const header = headerColumns(cells, this.columns);
+      if (header) {
+        this.positions = header.map((h) => h.position);
+        this.offsets = header.map((h) => h.offset);
         this.headerRow = rowNumber;
         this.wanted = new Set(this.positions);
       } else if (++this.rowsBeforeHeader >= HEADER_SEARCH_ROWS) throw new SheetStop('IMPORT_HEADER_MISMATCH');
@@ -160,6 +181,11 @@ export class RowCollector {
     }
     const row = this.positions.map((p) => cells.get(p) ?? '');
     if (row.every((t) => isBlank(t))) return;
+    // A time under a header that names its offset is read in that offset (cells.ts readWallClockTime).
+    this.offsets.forEach((offset, i) => {
+      if (offset && !isBlank(row[i]) && !/[+-]\d{2}:\d{2}$/.test(row[i]!.trim()))
+        row[i] = `${row[i]} ${offset}`;
+    });
     if (this.rows.length >= this.maxRows) throw new SheetStop('IMPORT_TOO_MANY_ROWS');
     this.rows.push({ rowNumber, cells: row });
   }

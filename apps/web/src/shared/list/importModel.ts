@@ -85,9 +85,15 @@ export function importFailureMessage(errorCode: string | null, lang: TLang): str
 
 const PAGING_KEYS: ReadonlySet<string> = new Set(['pageNo', 'pageSize']);
 
-/** An export writes every row the current search finds, not one page of it: the filters and the sort. */
+/**
+ * An export writes every row the current search finds, not one page of it: the filters and the sort; its
+ * times in the browser's time zone, as the screen shows them.
+ */
 export function exportRequest(request: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(request).filter(([key]) => !PAGING_KEYS.has(key)));
+  return {
+    ...Object.fromEntries(Object.entries(request).filter(([key]) => !PAGING_KEYS.has(key))),
+    tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
 }
 
 /**
