@@ -16,6 +16,7 @@ const TEXT = {
   zh: {
     menu: ['项目数据'],
     trailProjects: '项目数据',
+    missingTitle: '请先选择要查看的数据',
     fitted: '装车',
     settled: '已入驻',
     tier: '1 级供应商',
@@ -27,6 +28,7 @@ const TEXT = {
   en: {
     menu: ['Project Data'],
     trailProjects: 'Project data',
+    missingTitle: 'Choose what to look at first',
     fitted: 'Fitted',
     settled: 'Settled',
     tier: 'Tier 1 supplier',
@@ -239,6 +241,24 @@ describe('project data drill-down', () => {
       await trail(page).getByText(text.trailProjects).click();
       await row(list(page, 'dataList'), 'PRJ-DM-E2E').waitFor();
 
+      expect(errors).toEqual([]);
+    });
+
+    it(`leads a level opened without its choice back to the project list (${lang})`, async () => {
+      const { page, errors } = await h.session(lang);
+      await signIn(page, 'demo-auto', AUTOMAKER[lang]);
+      for (const level of ['vinsnList', 'supplier']) {
+        await page.goto(`/dataManagement/${level}`);
+        // Tabs keep earlier pages alive: look in this level's page.
+        const missing = page
+          .locator(`[data-page="dataManagement/${level}"]`)
+          .getByTestId('dm-missing-choice');
+        await missing.getByText(text.missingTitle).waitFor();
+        await screenshot(page, `data-management-missing-${level}-${lang}`);
+        await missing.getByTestId('dm-back-to-projects').click();
+        await page.waitForURL('**/dataManagement/dataList');
+        await list(page, 'dataList').waitFor();
+      }
       expect(errors).toEqual([]);
     });
   }

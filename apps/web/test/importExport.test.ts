@@ -85,10 +85,15 @@ describe('bulk import flow', () => {
     expect(importFailureMessage(null, 'zh')).toBeNull();
   });
 
-  it('exports every row the search finds: filters and sort, without the page', () => {
+  it("exports every row the search finds: filters and sort, without the page, in the browser's zone", () => {
     expect(
       exportRequest({ pageNo: 3, pageSize: 50, code: 'P-1', sortField: 'code', sortOrder: 'asc' }),
-    ).toEqual({ code: 'P-1', sortField: 'code', sortOrder: 'asc' });
+    ).toEqual({
+      code: 'P-1',
+      sortField: 'code',
+      sortOrder: 'asc',
+      tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
   });
 
   it('files attachments under the resource code and the record key', () => {

@@ -9,7 +9,7 @@ import {
   type TInput,
   type TOutput,
 } from '@tracehub/contract';
-import { currentLang, i18n } from '../i18n';
+import { currentLang, i18n, type TI18nKey } from '../i18n';
 import { ERROR_TOAST_SECONDS, feedback } from '../shared/feedback';
 import { navigateTo } from '../shared/navigation';
 import { blockPage } from '../stores/moduleGate';
@@ -31,6 +31,12 @@ export interface TCallOptions {
   signal?: AbortSignal;
   /** F1016 (rows of an uploaded file are invalid): shows the text with a link to the error log instead of a toast. */
   onFileErrorLog?: (error: ApiError) => void;
+  /**
+   * What the user is told when the request fails for no reason the server gave (lost connection, timeout,
+   * an answer that is no envelope): "Delete failed, please try again." rather than the generic text. A
+   * reason the server gave is always shown as it is.
+   */
+  failure?: TI18nKey;
 }
 
 export interface TDownload {
@@ -178,13 +184,12 @@ async function exchange<E extends TEndpoint, R>(
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (timedOut) {
-      const text = i18n.t('common.request.timeout');
+      const text = i18n.t(options.failure ?? 'common.request.timeout');
       notifyError(text, options.silent);
       throw new ApiError('timeout', null, text);
     }
     if (options.signal?.aborted) throw new ApiError('aborted', null, 'aborted');
-    const detail = error instanceof Error ? error.message : String(error);
-    const text = i18n.t('common.request.network', { detail });
+    const text = i18n.t(options.failure ?? 'common.request.network');
     notifyError(text, options.silent);
     throw new ApiError('network', null, text);
   } finally {
@@ -201,7 +206,9 @@ async function readJsonEnvelope(
   const isJson = (response.headers.get('Content-Type') ?? '').includes('json');
   const payload: unknown = isJson ? await response.json().catch(() => null) : null;
   if (!isEnvelope(payload)) {
-    const text = i18n.t('common.request.failed', { status: response.status });
+    const text = options.failure
+      ? i18n.t(options.failure)
+      : i18n.t('common.request.failed', { status: response.status });
     notifyError(text, options.silent);
     throw new ApiError('network', null, text);
   }
@@ -265,7 +272,9 @@ export async function download<E extends TEndpoint>(
       };
     }
     if (!response.ok) {
-      const text = i18n.t('common.request.failed', { status: response.status });
+      const text = options.failure
+        ? i18n.t(options.failure)
+        : i18n.t('common.request.failed', { status: response.status });
       notifyError(text, options.silent);
       throw new ApiError('network', null, text);
     }

@@ -2,14 +2,18 @@ import { api } from '@tracehub/contract';
 import { call } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { removeToken, setToken } from '../../api/token';
+import { feedback } from '../../shared/feedback';
 import { navigateTo } from '../../shared/navigation';
+import { i18n } from '../../i18n';
+import { sessionProblem } from './sessionCheck';
 import { useAppStore } from '../../stores/app';
 import { resetSession, useSession } from '../../stores/session';
 import { TABS_STORAGE_KEY, useTabs } from '../../stores/tabs';
 
 /**
  * First load with a token (spec 4): user info, then the menu the routes are generated from. A failed call
- * does not stop navigation: the session is marked ready with what arrived.
+ * does not stop navigation: the session is marked ready with what arrived. An answer that fails the
+ * session checks (sessionCheck.ts) signs the user out.
  */
 export async function loadSession(): Promise<void> {
   if (useSession.getState().status === 'loading') return;
@@ -18,6 +22,13 @@ export async function loadSession(): Promise<void> {
     call(api.user.selectUserInfo, {}, { silent: true }),
     call(api.user.selectMenusByUserId, {}, { silent: true }),
   ]);
+  const problem = userInfo.status === 'fulfilled' ? sessionProblem(userInfo.value) : null;
+  if (problem) {
+    feedback.message.error(i18n.t(problem));
+    clearClientSession();
+    navigateTo('/login', { replace: true });
+    return;
+  }
   useSession.setState({
     status: 'ready',
     userInfo: userInfo.status === 'fulfilled' ? userInfo.value : null,

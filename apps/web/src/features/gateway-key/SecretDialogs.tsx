@@ -17,7 +17,7 @@ const TEXTS: TShownOnceTexts = {
   tip: 'gatewayKey.secret.tip',
   copy: 'gatewayKey.secret.copy',
   copied: 'gatewayKey.secret.copied',
-  copyFailed: 'gatewayKey.secret.copyFailed',
+  copyFailed: 'common.failures.copy',
   done: 'gatewayKey.secret.done',
 };
 

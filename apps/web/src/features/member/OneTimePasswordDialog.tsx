@@ -15,7 +15,7 @@ const TEXTS: TShownOnceTexts = {
   tip: 'account.member.oneTimePassword.tip',
   copy: 'account.member.oneTimePassword.copy',
   copied: 'account.member.oneTimePassword.copied',
-  copyFailed: 'account.member.oneTimePassword.copyFailed',
+  copyFailed: 'common.failures.copy',
   done: 'account.member.oneTimePassword.done',
 };
 

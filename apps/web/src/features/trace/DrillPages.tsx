@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ResourceList } from '../../shared/list/ResourceList';
-import { materialOf, productOf, projectOf, type TProductRef, type TProjectRef } from './drill';
+import { DRILL_ROUTES, materialOf, productOf, projectOf, type TProductRef, type TProjectRef } from './drill';
 import { DrillTrail } from './DrillTrail';
 import {
   materialDataResource,
@@ -13,6 +15,30 @@ import { SupplierChain } from './SupplierChain';
 import './dataManagement.css';
 
 // The four pages of /dataManagement (spec 2.2): each shows the trail of the levels above it and its list.
+
+/** A level opened without its subject in the query: say so and lead back to the first level. */
+function MissingChoice({ level }: { level: 'vinsnList' | 'supplier' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="dm-page" data-testid="dm-missing-choice">
+      <Result
+        status="info"
+        title={t('dataManagement.missing.title')}
+        subTitle={t(`dataManagement.missing.${level}`)}
+        extra={
+          <Button
+            type="primary"
+            onClick={() => void navigate(DRILL_ROUTES.dataList)}
+            data-testid="dm-back-to-projects"
+          >
+            {t('dataManagement.missing.back')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}
 
 /** Level 1: project data. */
 export function DataListPage() {
@@ -32,6 +58,7 @@ export function VinsnListPage() {
     () => productDataResource({ projectCodeId, project: code }),
     [projectCodeId, code],
   );
+  if (!projectCodeId) return <MissingChoice level="vinsnList" />;
   return (
     <div className="dm-page">
       <DrillTrail project={project} />
@@ -65,6 +92,7 @@ export function SupplierPage() {
   const project = projectOf(params);
   const product = productOf(params, true);
   const material = materialOf(params);
+  if (!material.itemCode || !material.batchNo) return <MissingChoice level="supplier" />;
   return (
     <div className="dm-page">
       <DrillTrail project={project} product={product} material={material} />

@@ -51,7 +51,9 @@ export function RecordFormDialog<R extends { id: number }>({
       schema={side.endpoint.input}
       base={record ? { id: record.id } : undefined}
       initialValues={record ? update.values(record) : create.initialValues}
-      submit={(request) => call(side.endpoint, request as TInput<TEndpoint>)}
+      submit={(request) =>
+        call(side.endpoint, request as TInput<TEndpoint>, record ? {} : { failure: 'common.failures.create' })
+      }
       success={side.success}
     />
   );

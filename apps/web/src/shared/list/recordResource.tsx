@@ -411,7 +411,12 @@ export function recordResource<E extends TRecordApi, T extends TRecordRow>(
             batch: true,
             confirm: (rows: T[], ctx: TRenderContext) =>
               text('confirmBatchDelete', ctx, { count: rows.length }),
-            run: (rows: T[]) => call(endpoints.batchDelete, { ids: rows.map((r) => r.id) }),
+            run: (rows: T[]) =>
+              call(
+                endpoints.batchDelete,
+                { ids: rows.map((r) => r.id) },
+                { failure: 'common.failures.delete' },
+              ),
             success: textKey('deleted'),
           } satisfies TToolbarAction<T>,
           ...(o.toolbarAfter?.batchDelete ?? []),
@@ -431,7 +436,7 @@ export function recordResource<E extends TRecordApi, T extends TRecordRow>(
       permission: `${code}:Delete`,
       danger: true,
       confirm: (r, ctx) => text('confirmDelete', ctx, { name: nameOf(r) }),
-      run: (r) => call(endpoints.delete, { id: r.id }),
+      run: (r) => call(endpoints.delete, { id: r.id }, { failure: 'common.failures.delete' }),
       success: textKey('deleted'),
     },
     ...(o.rowActionsAfter?.delete ?? []),

@@ -50,7 +50,6 @@ export const account: typeof zh = {
       password: 'One-time password',
       copy: 'Copy password',
       copied: 'The one-time password was copied to the clipboard',
-      copyFailed: 'Could not copy automatically; select the password and copy it by hand',
       done: 'I have noted it',
       confirmTitle: 'Reset password',
       reset: 'Reset',

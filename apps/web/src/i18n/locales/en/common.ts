@@ -48,9 +48,18 @@ export const common: typeof zh = {
     EU: 'Raw-material traceability',
     USEU: 'Compliance · Raw-material traceability',
   },
+  failures: {
+    delete: 'Delete failed, please try again.',
+    create: 'Creation failed, resubmit.',
+    copy: 'Copy failed, copy manually.',
+  },
+  sessionCheck: {
+    empty: 'Verification failed, please Login again.',
+    roles: 'getInfo: roles must be a non-null array!',
+  },
   request: {
     timeout: 'The request timed out, please try again later',
-    network: 'Network error: {{detail}}',
+    network: 'fetch failed: check your network connection and try again',
     failed: 'The request failed (HTTP {{status}}), please try again later',
     downloadErrorLog: 'Download the error log',
   },

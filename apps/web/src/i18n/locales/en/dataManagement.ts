@@ -15,6 +15,13 @@ export const dataManagement: typeof zh = {
     description:
       "The lot's supply chain: each tier's receipt and the supplier's matching delivery, down to the mine",
   },
+  missing: {
+    title: 'Choose what to look at first',
+    vinsnList: "This page shows a project's products: choose a project in the project data list.",
+    supplier:
+      'This page shows the related suppliers of a material lot: choose one level by level from the project data.',
+    back: 'Back to project data',
+  },
   trail: {
     projects: 'Project data',
     project: 'Project {{code}}',

@@ -29,7 +29,6 @@ export const gatewayKey = {
     tip: 'The APPSecret is shown only this once and cannot be viewed again after you close this dialog. Copy it now and keep it safe; if it is lost, reset the key.',
     copy: 'Copy',
     copied: 'Copied to the clipboard',
-    copyFailed: 'Could not copy automatically; select the text and copy it by hand',
     done: 'I have saved it',
   },
 };

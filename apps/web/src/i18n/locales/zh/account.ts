@@ -46,7 +46,6 @@ export const account = {
       password: '一次性密码',
       copy: '复制密码',
       copied: '一次性密码已复制到剪贴板',
-      copyFailed: '无法自动复制，请选中密码后手动复制',
       done: '我已记下',
       confirmTitle: '重置密码',
       reset: '重置',

@@ -46,9 +46,20 @@ export const common = {
     EU: '原材料溯源',
     USEU: '合规溯源 · 原材料溯源',
   },
+  /** Spec 8: what a failure says when the server gave no reason (a lost connection, a timeout). */
+  failures: {
+    delete: '删除失败，请重试',
+    create: '创建失败，请重新提交',
+    copy: '复制失败，请手动复制',
+  },
+  /** Spec 5 session checks: the user-info answer is empty, or names no role. */
+  sessionCheck: {
+    empty: '验证失败，请重新登录',
+    roles: 'getInfo：角色必须是非空数组！',
+  },
   request: {
     timeout: '请求超时，请稍后再试',
-    network: '网络错误：{{detail}}',
+    network: '网络请求失败（fetch failed），请检查网络后重试',
     failed: '请求失败（HTTP {{status}}），请稍后再试',
     downloadErrorLog: '下载错误日志',
   },

@@ -12,6 +12,13 @@ export const dataManagement = {
   supplier: {
     description: '物料批次的供应链：每一级的采购入库与供应商销售出库，直至矿山',
   },
+  /** A level opened without the choice of the level above it (a typed or truncated address). */
+  missing: {
+    title: '请先选择要查看的数据',
+    vinsnList: '该页面展示某个项目的产品数据，请从项目数据列表中选择一个项目进入。',
+    supplier: '该页面展示某个物料批次的关联供应商，请从项目数据中逐级选择进入。',
+    back: '返回项目数据',
+  },
   trail: {
     projects: '项目数据',
     project: '项目 {{code}}',

@@ -28,7 +28,6 @@ export const gatewayKey = {
     tip: 'APPSecret 仅显示这一次，关闭此窗口后无法再次查看。请立即复制并安全保存；如遗失，只能重置密钥。',
     copy: '复制',
     copied: '已复制到剪贴板',
-    copyFailed: '无法自动复制，请手动选中后复制',
     done: '我已保存',
   },
 };
