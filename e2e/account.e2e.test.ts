@@ -44,15 +44,12 @@ async function choose(page: Page, selectId: string, labels: readonly string[]): 
   await page.keyboard.press('Escape');
 }
 
-/** Ticks a node of the role's permission tree by its permission code. */
+/** Ticks a node of the role's permission picker by its permission code, found through the picker's search. */
 async function tick(page: Page, code: string): Promise<void> {
-  const node = page
-    .getByTestId('permission-tree')
-    .locator('.ant-tree-treenode')
-    .filter({
-      has: page.locator(`[data-code="${code}"]`),
-    });
-  await node.first().locator('.ant-tree-checkbox').click();
+  const picker = page.getByTestId('permission-tree');
+  await picker.getByTestId('permission-search').locator('input').fill(code);
+  await picker.locator(`.permission-check[data-code="${code}"]`).first().click();
+  await picker.getByTestId('permission-search').locator('input').fill('');
 }
 
 async function confirm(page: Page): Promise<void> {
@@ -128,14 +125,23 @@ describe('account management', () => {
     for (const code of ['EditUserName', 'EditEmail', 'EditPassword', 'EditSession', 'EditProfilePhoto']) {
       await tick(page, code);
     }
-    await expect
-      .poll(() => page.getByTestId('permission-tree').locator('.ant-tree-checkbox-checked').count())
-      .toBe(2);
-    await expect
-      .poll(() => page.getByTestId('permission-tree').locator('.ant-tree-checkbox-indeterminate').count())
-      .toBe(1);
+    // Two pages granted; the user centre's module is partly granted.
+    const picker = page.getByTestId('permission-tree');
+    await expect.poll(() => picker.locator('[data-state="checked"]').count()).toBe(2);
+    await expect.poll(() => picker.locator('[data-state="indeterminate"]').count()).toBe(1);
+    await expect.poll(() => picker.getByTestId('permission-count').textContent()).toMatch(/^已选 2 \/ \d+$/);
     await page.getByTestId('config-auth-form').getByText('本账号数据').click();
     await screenshot(page, 'w1-role-config-zh');
+    // Every module open, the page is long: Save stays at the window's bottom edge.
+    await picker.getByRole('button', { name: '全部展开' }).click();
+    await expect.poll(() => picker.locator('.permission-section[data-open="1"]').count()).toBeGreaterThan(5);
+    const save = await page.getByTestId('config-auth-form').getByTestId('form-submit').boundingBox();
+    expect(save).not.toBeNull();
+    expect(save!.y + save!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(
+      page.viewportSize()!.height,
+    );
+    await screenshot(page, 'w1-role-config-expanded-zh');
     await page.getByTestId('config-auth-form').getByTestId('form-submit').click();
     await message(page, '权限已保存');
     await page.waitForURL('**/account/role?_cache=1');

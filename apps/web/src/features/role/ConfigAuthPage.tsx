@@ -87,6 +87,8 @@ export default function ConfigAuthPage() {
       onCancel={() => leave(PAGE, rolePaths.list)}
       onDone={() => leave(PAGE, rolePaths.list)}
       testId="config-auth-form"
+      stickyButtons
+      className="config-auth-card"
     />
   );
 }

@@ -8,13 +8,22 @@ import { useFormSubmit } from './useFormSubmit';
 /** A declared form on a page of its own (add and edit routes): fields, then Cancel and Submit. */
 export function FormCard<S extends z.ZodType>({
   onCancel,
+  stickyButtons = false,
+  className,
   ...declared
-}: TDeclaredForm<S> & { onCancel: () => void }) {
+}: TDeclaredForm<S> & {
+  onCancel: () => void;
+  /** Cancel and Submit stay at the bottom of the window while a long form scrolls. */
+  stickyButtons?: boolean;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const { form, submitting, submit } = useFormSubmit(declared);
   return (
     <Card
-      className="th-card form-card"
+      className={['th-card form-card', stickyButtons && 'form-card-sticky', className]
+        .filter(Boolean)
+        .join(' ')}
       title={declared.title}
       loading={declared.loading}
       data-testid={declared.testId}

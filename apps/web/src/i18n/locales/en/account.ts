@@ -116,6 +116,10 @@ export const account: typeof zh = {
       collapseAll: 'Collapse all',
       checkAll: 'Select all',
       clearAll: 'Clear',
+      searchPlaceholder: 'Search pages and operations',
+      noMatch: 'No page or operation matches',
+      grantedCount: '{{granted}} of {{total}} granted',
+      moduleCount: '{{granted}}/{{total}}',
       saved: 'The permissions were saved',
       nodeType: {
         module: 'Module',

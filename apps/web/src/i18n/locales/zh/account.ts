@@ -110,6 +110,10 @@ export const account = {
       collapseAll: '全部收起',
       checkAll: '全选',
       clearAll: '清空',
+      searchPlaceholder: '搜索页面或操作',
+      noMatch: '没有匹配的页面或操作',
+      grantedCount: '已选 {{granted}} / {{total}}',
+      moduleCount: '{{granted}}/{{total}}',
       saved: '权限已保存',
       nodeType: {
         module: '模块',
