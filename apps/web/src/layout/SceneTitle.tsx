@@ -8,7 +8,7 @@ export function SceneTitle({ scene }: { scene: TScene | null | undefined }) {
   if (!scene) return null;
   const labels = { US: t('common.scene.US'), EU: t('common.scene.EU'), 'US&EU': t('common.scene.USEU') };
   return (
-    <Tag color="cyan" className="scene-title" data-testid="scene-title">
+    <Tag bordered={false} className="scene-title" data-testid="scene-title">
       {labels[scene]}
     </Tag>
   );

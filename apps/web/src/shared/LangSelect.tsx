@@ -34,7 +34,8 @@ export function LangSelect({ className }: { className?: string }) {
       <button
         type="button"
         className={`icon-button lang-select ${className ?? ''}`}
-        aria-label={t('common.lang.label')}
+        // The name includes the text shown (WCAG 2.5.3): "切换语言: 中文".
+        aria-label={`${t('common.lang.label')}: ${LANG_LABELS[lang]}`}
         title={t('common.lang.label')}
         data-testid="lang-select"
       >

@@ -259,23 +259,23 @@ export function PermissionTreeInput({
           <div key={node.key} className="permission-section" data-open={expanded ? '1' : '0'}>
             <div
               className="permission-section-header"
-              role="button"
-              tabIndex={0}
-              aria-expanded={expanded}
               onClick={() => toggleOpen(node)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') {
-                  e.preventDefault();
-                  toggleOpen(node);
-                }
-              }}
               data-testid={`permission-module-${node.code}`}
             >
-              {expanded ? (
-                <DownOutlined className="permission-caret" />
-              ) : (
-                <RightOutlined className="permission-caret" />
-              )}
+              <button
+                type="button"
+                className="permission-expand"
+                aria-expanded={expanded}
+                aria-label={t(expanded ? 'account.role.config.collapse' : 'account.role.config.expand', {
+                  name: ctx.label(node),
+                })}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  toggleOpen(node);
+                }}
+              >
+                {expanded ? <DownOutlined /> : <RightOutlined />}
+              </button>
               <NodeCheckbox node={node} ctx={ctx} strong />
               <span className="permission-section-count">{t('account.role.config.moduleCount', count)}</span>
             </div>

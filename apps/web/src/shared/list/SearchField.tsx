@@ -41,6 +41,7 @@ export function CombinationInput({
           onChange={(next: string) => onChange?.({ prop: next, text: value?.text ?? '' })}
           options={items.map((item) => ({ value: item.prop, label: t(item.label) }))}
           popupMatchSelectWidth={false}
+          aria-label={t('common.list.searchField')}
           data-testid="search-combination-field"
         />
       )}
@@ -50,6 +51,7 @@ export function CombinationInput({
         onChange={(event) => onChange?.({ prop, text: event.target.value })}
         onPressEnter={onPressEnter}
         placeholder={chosen ? t('common.list.inputPlaceholder', { field: t(chosen.label) }) : ''}
+        aria-label={chosen ? t(chosen.label) : t('common.actions.search')}
         data-testid="search-combination-input"
       />
       {children}

@@ -117,6 +117,8 @@ export const account: typeof zh = {
       checkAll: 'Select all',
       clearAll: 'Clear',
       searchPlaceholder: 'Search pages and operations',
+      expand: 'Show {{name}}',
+      collapse: 'Hide {{name}}',
       noMatch: 'No page or operation matches',
       grantedCount: '{{granted}} of {{total}} granted',
       moduleCount: '{{granted}}/{{total}}',

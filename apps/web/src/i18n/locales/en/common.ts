@@ -20,6 +20,7 @@ export const common: typeof zh = {
   },
   list: {
     inputPlaceholder: 'Enter {{field}}',
+    searchField: 'Search by',
     selectPlaceholder: 'Please select',
     startTime: 'Start time',
     endTime: 'End time',

@@ -111,6 +111,8 @@ export const account = {
       checkAll: '全选',
       clearAll: '清空',
       searchPlaceholder: '搜索页面或操作',
+      expand: '展开{{name}}',
+      collapse: '收起{{name}}',
       noMatch: '没有匹配的页面或操作',
       grantedCount: '已选 {{granted}} / {{total}}',
       moduleCount: '{{granted}}/{{total}}',

@@ -18,6 +18,7 @@ export const common = {
   },
   list: {
     inputPlaceholder: '请输入{{field}}',
+    searchField: '搜索字段',
     selectPlaceholder: '请选择',
     startTime: '开始时间',
     endTime: '结束时间',
