@@ -244,6 +244,34 @@ describe('project data drill-down', () => {
       expect(errors).toEqual([]);
     });
 
+    it(`finds a lot and a project from the navbar and opens them (${lang})`, async () => {
+      if (!seeded) {
+        seeded = true;
+        await seed(h.server().baseUrl, vinSn);
+      }
+      const { page, errors } = await h.session(lang);
+      await signIn(page, 'demo-auto', AUTOMAKER[lang]);
+      const box = page.getByTestId('global-search-input');
+      const hits = page.locator(
+        '.ant-select-dropdown:not(.ant-select-dropdown-hidden) [data-testid="global-search-hit"]',
+      );
+
+      // A batch number: the receipt that brought it in, opened in the receipts list searched for it.
+      await box.fill('PK-2603');
+      await hits.filter({ hasText: 'RK-E2E-1' }).first().waitFor();
+      await screenshot(page, `global-search-${lang}`);
+      await hits.filter({ hasText: 'RK-E2E-1' }).first().click();
+      await page.waitForURL('**/stagePurchase/receipt?batchNo=PK-2603');
+      await row(page.getByTestId('list-stagePurchase/receipt'), 'PK-2603').waitFor();
+
+      // A project: its data drill-down, with the VIN the documents recorded.
+      await box.fill('PRJ-DM');
+      await hits.and(page.locator('[data-kind="project"]')).first().click();
+      await page.waitForURL('**/dataManagement/vinsnList?*');
+      await row(list(page, 'vinsnList'), vinSn).waitFor();
+      expect(errors).toEqual([]);
+    });
+
     it(`leads a level opened without its choice back to the project list (${lang})`, async () => {
       const { page, errors } = await h.session(lang);
       await signIn(page, 'demo-auto', AUTOMAKER[lang]);

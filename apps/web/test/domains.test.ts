@@ -38,6 +38,7 @@ const DOMAINS: Readonly<Record<string, TDomain>> = {
   profile: everywhere,
   project: everywhere,
   role: everywhere,
+  search: everywhere,
   ticket: everywhere,
   trace: everywhere,
 

@@ -36,6 +36,7 @@ export * from './trace.ts';
 export * from './ticket.ts';
 export * from './message.ts';
 export * from './gateway-key.ts';
+export * from './search.ts';
 
 import { authEndpoints } from './auth.ts';
 import { userEndpoints } from './user.ts';
@@ -63,6 +64,7 @@ import { traceEndpoints } from './trace.ts';
 import { operatorTicketEndpoints, ticketEndpoints } from './ticket.ts';
 import { messageEndpoints } from './message.ts';
 import { gatewayEndpoints, gatewayKeyEndpoints } from './gateway-key.ts';
+import { searchEndpoints } from './search.ts';
 
 /** Every endpoint of the API, by domain. The server registers these; the web calls them. */
 export const api = {
@@ -102,5 +104,6 @@ export const api = {
   ticket: ticketEndpoints,
   message: messageEndpoints,
   gatewayKey: gatewayKeyEndpoints,
+  search: searchEndpoints,
   gateway: gatewayEndpoints,
 };

@@ -28,6 +28,7 @@ import { traceRoutes } from './trace/routes.ts';
 import { ticketRoutes } from './ticket/routes.ts';
 import { userRoutes } from './user/routes.ts';
 import { gatewayKeyRoutes } from './gateway-key/routes.ts';
+import { searchRoutes } from './search/routes.ts';
 
 /** Every domain module of the API. */
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -57,4 +58,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   ticketRoutes(app, deps);
   gatewayKeyRoutes(app, deps);
   messageRoutes(app, deps);
+  searchRoutes(app, deps);
 }

@@ -7,6 +7,7 @@ import { SceneTitle } from './SceneTitle';
 import { FullscreenToggle } from './FullscreenToggle';
 import { UserDropdown } from './UserDropdown';
 import { MessageBell } from '../features/message/MessageBell';
+import { GlobalSearch } from '../features/search/GlobalSearch';
 
 export function Navbar({ match }: { match: TRouteMatch | null }) {
   const scene = useSession((s) => s.userInfo?.scene);
@@ -15,6 +16,7 @@ export function Navbar({ match }: { match: TRouteMatch | null }) {
       <Hamburger />
       <Breadcrumbs match={match} />
       <div className="navbar-right">
+        <GlobalSearch />
         <SceneTitle scene={scene} />
         <MessageBell />
         <FullscreenToggle />

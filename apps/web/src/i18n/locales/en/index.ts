@@ -24,6 +24,7 @@ import { dataManagement } from './dataManagement';
 import { fileErrorLog } from './fileErrorLog';
 import { document } from './document';
 import { gatewayKey } from './gatewayKey';
+import { search } from './search';
 import { records } from './records';
 import { ticket } from './ticket';
 
@@ -53,6 +54,7 @@ export const en: TLocale = {
   fileErrorLog,
   document,
   gatewayKey,
+  search,
   records,
   ticket,
 };
