@@ -101,7 +101,6 @@ const CONTRACT_INFRASTRUCTURE: Readonly<Record<string, string>> = {
   'record-catalogue': 'the record catalogue of declared lists',
   'record-endpoints': 'recordEndpoints() for editable lists',
   'record-pages': 'page declarations of the record catalogue',
-  'document-labels': 'part of the document domain (its labels)',
   'document-types': 'part of the document domain (its types)',
 };
 

@@ -5,7 +5,9 @@ import type { TImportKind } from './imports.ts';
 import { ZChainDetail } from './ledger.ts';
 import { LIMITS } from './limits.ts';
 import {
+  createdAtField,
   defineRecord,
+  longTextField,
   optionalTextField,
   recordEndpointsOf,
   recordImportExportOf,
@@ -237,10 +239,7 @@ function materialRecordOf<const S extends TRecordField>(nature: TMaterialNature,
       },
       description: {
         label: { zh: '描述', en: 'Description' },
-        ...optionalTextField(MATERIAL_LIMITS.descriptionMax, 'textarea'),
-        export: true,
-        detail: 'wide',
-        import: { example: '' },
+        ...longTextField(MATERIAL_LIMITS.descriptionMax),
       },
       /** The quality inspection report, attached on its own (attachQuality). */
       quality: {
@@ -250,13 +249,7 @@ function materialRecordOf<const S extends TRecordField>(nature: TMaterialNature,
         list: { width: 260 },
         detail: 'wide',
       },
-      createdAt: {
-        label: { zh: '创建时间', en: 'Created' },
-        kind: 'datetime',
-        list: { width: 180 },
-        search: 'range',
-        sort: true,
-      },
+      createdAt: createdAtField,
       updatedAt: { label: { zh: '更新时间', en: 'Updated' }, kind: 'datetime', detail: false },
     },
     naturalKey: { fields: ['code', 'batchNo'], exists: 'MATERIAL_EXISTS' },

@@ -1,5 +1,15 @@
-import { DOCUMENT_TYPES } from './document-types.ts';
+import { DOCUMENT_TYPES, documentRecords } from './document.ts';
+import { materialRecords } from './material.ts';
 import type { TMenuDef } from './menu.ts';
+import { partnerRecord } from './partner.ts';
+import { projectRecord } from './project.ts';
+import {
+  RECORD_ACTIONS,
+  recordActionCodes,
+  type TRecordAction,
+  type TRecordDeclaration,
+  type TRecordField,
+} from './record-catalogue.ts';
 
 /*
  * The platform's default enterprise menu: every route of spec 2.2 (plus the product passport,
@@ -64,34 +74,36 @@ const act = (code: string, title: string, titleEn: string): TMenuDef => ({
   titleEn,
 });
 
-/** Standard actions of a master-data or document list; codes are `<Page>:<Action>`. */
-const listActions = (p: string, extra: TMenuDef[] = []): TMenuDef[] => [
-  act(`${p}:Create`, '新增', 'Create'),
-  act(`${p}:Edit`, '编辑', 'Edit'),
-  act(`${p}:Delete`, '删除', 'Delete'),
-  act(`${p}:BatchUpload`, '批量导入', 'Bulk import'),
-  act(`${p}:BatchDelete`, '批量删除', 'Bulk delete'),
-  act(`${p}:DownloadTemplate`, '下载模板', 'Download template'),
-  act(`${p}:Export`, '导出', 'Export'),
-  act(`${p}:ViewBCdata`, '查看区块链存证', 'View on-chain evidence'),
-  act(`${p}:UploadAffix`, '上传附件', 'Upload attachment'),
-  act(`${p}:ViewEnclosure`, '查看附件', 'View attachments'),
-  act(`${p}:ViewUploadRecords`, '查看上传记录', 'View upload records'),
+/**
+ * A list page: a record-catalogue declaration (its actions are the ones it has endpoints for), or the code of
+ * a list that is not one yet (every standard action).
+ */
+type TListPage = string | Pick<TRecordDeclaration<Record<string, TRecordField>>, 'code' | 'actions'>;
+
+/** The standard actions of a list page, codes `<Page>:<Action>` (RECORD_ACTIONS), then its own. */
+const listActions = (p: TListPage, extra: TMenuDef[] = []): TMenuDef[] => [
+  ...(typeof p === 'string'
+    ? (Object.keys(RECORD_ACTIONS) as TRecordAction[]).map((a) => ({
+        code: `${p}:${a}`,
+        ...RECORD_ACTIONS[a],
+      }))
+    : recordActionCodes(p)
+  ).map((a) => act(a.code, a.zh, a.en)),
   ...extra,
 ];
 
 /** A list page with its upload-operation records sub-route (spec 2.2). */
 const listWithRecords = (
-  code: string,
+  p: TListPage,
   path: string,
   component: string,
   title: string,
   titleEn: string,
   extra: TMenuDef[] = [],
 ): TMenuDef[] => [
-  page(code, path, component, title, titleEn, listActions(code, extra)),
+  page(typeof p === 'string' ? p : p.code, path, component, title, titleEn, listActions(p, extra)),
   hidden(
-    code,
+    typeof p === 'string' ? p : p.code,
     `${path}/uploadOperation`,
     `${component}/uploadOperation`,
     `${title}上传记录`,
@@ -103,7 +115,7 @@ const listWithRecords = (
 const documentPages = (group: string): TMenuDef[] =>
   DOCUMENT_TYPES.filter((d) => d.route.startsWith(`${group}/`)).flatMap((d) =>
     listWithRecords(
-      d.code,
+      documentRecords[d.code]!,
       d.route.slice(group.length + 1),
       d.route,
       d.title.zh,
@@ -116,10 +128,10 @@ export const ENTERPRISE_MENU_TREE: TMenuDef[] = [
   page('Workbench', '/workbench', 'workbench', '工作台', 'Workbench', [], { icon: 'dashboard', affix: true }),
 
   dir('BasicData', '/basicData', '基础数据', 'Master Data', 'database', [
-    ...listWithRecords('Partner', 'partner', 'basicData/partner', '合作企业', 'Partner Enterprises', [
+    ...listWithRecords(partnerRecord, 'partner', 'basicData/partner', '合作企业', 'Partner Enterprises', [
       act('Partner:Invite', '邀请', 'Invite'),
     ]),
-    ...listWithRecords('Project', 'project', 'basicData/project', '项目编号', 'Project Codes'),
+    ...listWithRecords(projectRecord, 'project', 'basicData/project', '项目编号', 'Project Codes'),
     ...listWithRecords('Product', 'product', 'basicData/product', '产品', 'Products', [
       act('CreateProduct', '新增产品', 'Create product'),
       act('EditProduct', '编辑产品', 'Edit product'),
@@ -127,9 +139,15 @@ export const ENTERPRISE_MENU_TREE: TMenuDef[] = [
       act('ViewCarbonData', '查看碳足迹', 'View carbon footprint'),
     ]),
     hidden('Product', 'product/detail/:id', 'basicData/product/detail', '产品详情', 'Product Details'),
-    ...listWithRecords('MaterialData', 'materialData', 'basicData/materialData', '物料', 'Materials'),
     ...listWithRecords(
-      'MaterialDataIn',
+      materialRecords.purchased,
+      'materialData',
+      'basicData/materialData',
+      '物料',
+      'Materials',
+    ),
+    ...listWithRecords(
+      materialRecords.homemade,
       'materialDataIn',
       'basicData/materialDataIn',
       '自制半成品',

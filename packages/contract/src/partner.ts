@@ -3,7 +3,9 @@ import { endpoint } from './endpoint.ts';
 import type { TBilingual } from './i18n/lang.ts';
 import { LIMITS } from './limits.ts';
 import {
+  createdAtField,
   defineRecord,
+  longTextField,
   optionalTextField,
   recordEndpointsOf,
   recordImportExportOf,
@@ -188,13 +190,7 @@ export const partnerRecord = defineRecord({
       detail: 'wide',
       import: { example: '电池材料,一级供应商' },
     },
-    notes: {
-      label: { zh: '备注', en: 'Notes' },
-      ...optionalTextField(PARTNER_LIMITS.notes, 'textarea'),
-      export: true,
-      detail: 'wide',
-      import: { example: '' },
-    },
+    notes: { label: { zh: '备注', en: 'Notes' }, ...longTextField(PARTNER_LIMITS.notes) },
     /** Whether to invite the imported partner by e-mail once written (spec 2.3): an import-only column. */
     invite: {
       label: { zh: '邀请入驻', en: 'Invite' },
@@ -254,13 +250,7 @@ export const partnerRecord = defineRecord({
       kind: 'datetime',
       item: z.number().int().nullable(),
     },
-    createdAt: {
-      label: { zh: '创建时间', en: 'Created' },
-      kind: 'datetime',
-      list: { width: 180 },
-      search: 'range',
-      sort: true,
-    },
+    createdAt: createdAtField,
     updatedAt: { label: { zh: '更新时间', en: 'Updated' }, kind: 'datetime' },
   },
   // Codes and USCIs are unique per type: the same company may be a supplier and a client.

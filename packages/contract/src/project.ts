@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import {
+  createdAtField,
   defineRecord,
   optionalTextField,
   recordEndpointsOf,
@@ -42,13 +43,7 @@ export const projectRecord = defineRecord({
       detail: 'wide',
       import: { example: '新能源平台项目 / EV platform' },
     },
-    createdAt: {
-      label: { zh: '创建时间', en: 'Created' },
-      kind: 'datetime',
-      list: { width: 180 },
-      search: 'range',
-      sort: true,
-    },
+    createdAt: createdAtField,
     updatedAt: { label: { zh: '更新时间', en: 'Updated' }, kind: 'datetime' },
   },
   naturalKey: { fields: ['code'], exists: 'PROJECT_CODE_EXISTS' },

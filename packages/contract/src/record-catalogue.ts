@@ -13,7 +13,8 @@ import { recordEndpoints } from './record-endpoints.ts';
  * update, item and filter schemas, the contract endpoints (recordEndpoints, importExportEndpoints), the
  * menu actions, and the import template's and the export's columns; the server (platform/records) derives
  * its list query, writes, import, export and evidence from it, the web (shared/list/recordResource) its
- * columns, search, form and detail. Document types share the field kinds and labels (document-labels.ts).
+ * columns, search, form and detail. Every document type is a declaration too, built from the document field
+ * table (document.ts `documentRecordOf`).
  */
 
 /**
@@ -61,13 +62,26 @@ export interface TRecordField {
   schema?: z.ZodType;
   /** What the list and detail answer for it; absent: not part of the item (the stamps come with it). */
   item?: z.ZodType;
-  /** The most characters a text takes (form input, contains-search; each value of a tags field). */
+  /**
+   * The most characters a text takes (form input, contains-search; each value of a tags field), or the largest
+   * value a number takes (form input).
+   */
   max?: number;
+  /** The smallest value a number takes (form input). */
+  min?: number;
+  /** A number without decimals (form input). */
+  integer?: boolean;
   /** The most values a tags field holds. */
   maxItems?: number;
   /** A list column (with its width in px). */
   list?: boolean | { width: number };
+  /**
+   * How the list searches it. `equals` on a tags field: the list holds that value exactly (a document's related
+   * numbers).
+   */
   search?: TRecordSearch;
+  /** The request key of its search where it is not the field's own (`relatedBillNo` of `relatedBillNos`). */
+  searchKey?: string;
   /** Other fields a contains-search reads as well (a name in either language): one filter, their columns. */
   searchAlso?: readonly string[];
   /** Where the console offers the search (default: the search panel). */
@@ -122,8 +136,13 @@ export type TRecordAction = keyof typeof RECORD_ACTIONS;
 type TSummaryKey = 'page' | 'detail' | 'add' | 'update' | 'delete' | 'batchDelete';
 
 type Extras = Record<string, TRecordExtraFilter>;
+type NoDetail = Record<never, never>;
 
-export interface TRecordDeclarationInput<F extends Record<string, TRecordField>, X extends Extras = Extras> {
+export interface TRecordDeclarationInput<
+  F extends Record<string, TRecordField>,
+  X extends Extras = Extras,
+  Dt extends z.ZodRawShape = NoDetail,
+> {
   /** The resource's name: its import kind, its evidence subject type and its query-key root. */
   name: string;
   /** The page's menu code (permissions `<code>:<Action>`). */
@@ -149,10 +168,23 @@ export interface TRecordDeclarationInput<F extends Record<string, TRecordField>,
   batchDeleteCount?: false;
   /** Bulk import, template and export (importExportEndpoints); the import kind is `name`. */
   importExport?: boolean;
-  /** Attachments on records (UploadAffix, ViewEnclosure). */
-  attachments?: boolean;
+  /**
+   * Attachments on records (UploadAffix, ViewEnclosure); `bizType`: their upload business type where it is not
+   * 'attachment' (a document type's code, so that its family's extensions apply).
+   */
+  attachments?: boolean | { bizType: string };
   /** Particular sentences of the endpoints' summaries (generic ones otherwise). */
   summaries?: Partial<Record<TSummaryKey, string>>;
+  /**
+   * A rule across fields (a document type's required fields, its amount against quantity and price), checked
+   * on the create and update requests and on every imported row, after each field's own rule.
+   */
+  refine?: (value: z.output<TRecordCreateSchema<F>>, ctx: z.RefinementCtx) => void;
+  /**
+   * What the detail (and add and update) answers beyond the item (a document's related numbers resolved and
+   * its returns); the server's store fills it (hook `detail`).
+   */
+  detail?: Dt;
 }
 
 type WithSchema<F extends Record<string, TRecordField>> = {
@@ -182,6 +214,8 @@ type WithImportSchema<F extends Record<string, TRecordField>> = {
 };
 
 type Stem<K extends string> = K extends `${infer S}At` ? S : K extends `${infer S}Time` ? S : K;
+/** The request key of a field's search: its `searchKey`, or the field's own key. */
+type SearchKey<K extends string, G> = G extends { searchKey: infer S extends string } ? S : K;
 /**
  * The list filters: a key per contains, equals or any-of search, a from-to pair per range search, and the
  * extra filters.
@@ -190,11 +224,11 @@ export type TRecordFilters<
   F extends Record<string, TRecordField>,
   X extends Extras = Record<never, never>,
 > = {
-  [K in keyof F & string as F[K] extends { search: 'contains' | 'equals' } ? K : never]: z.ZodOptional<
-    z.ZodType<F[K] extends { kind: 'boolean' } ? boolean : string, unknown>
-  >;
+  [
+    K in keyof F & string as F[K] extends { search: 'contains' | 'equals' } ? SearchKey<K, F[K]> : never
+  ]: z.ZodOptional<z.ZodType<F[K] extends { kind: 'boolean' } ? boolean : string, unknown>>;
 } & {
-  [K in keyof F & string as F[K] extends { search: 'any' } ? K : never]: z.ZodOptional<
+  [K in keyof F & string as F[K] extends { search: 'any' } ? SearchKey<K, F[K]> : never]: z.ZodOptional<
     z.ZodType<string[], unknown>
   >;
 } & {
@@ -236,13 +270,14 @@ function filtersOf(
   const max = Math.max(
     ...[f, ...(f.searchAlso ?? []).map((k) => fields[k])].map((g) => g?.max ?? DEFAULT_SEARCH_MAX),
   );
-  const text = { [key]: z.string().trim().max(max).optional() };
+  const prop = f.searchKey ?? key;
+  const text = { [prop]: z.string().trim().max(max).optional() };
   switch (f.search) {
     case 'contains':
       return text;
     case 'any':
       return {
-        [key]: z
+        [prop]: z
           .union([
             z.string().max(ANY_SEARCH_TEXT_MAX),
             z.array(z.string().max(f.max ?? DEFAULT_SEARCH_MAX)).max(ANY_SEARCH_VALUES_MAX),
@@ -253,10 +288,10 @@ function filtersOf(
           .optional(),
       };
     case 'equals':
-      if (f.kind === 'boolean') return { [key]: zYesNo.optional() };
+      if (f.kind === 'boolean') return { [prop]: zYesNo.optional() };
       if (f.options?.length) {
         const values = f.options.map((o) => o.value) as [string, ...string[]];
-        return { [key]: z.enum(values).optional() };
+        return { [prop]: z.enum(values).optional() };
       }
       return text;
     case 'range': {
@@ -295,18 +330,26 @@ export interface TRecordFormField {
   label: TBilingual;
   kind: TRecordFieldKind;
   max?: number;
+  min?: number;
+  integer?: boolean;
   maxItems?: number;
   options?: readonly TRecordOption[];
 }
 
-/** What `defineRecord` answers: the declaration and everything derived from it. */
+/**
+ * What `defineRecord` answers: the declaration and everything derived from it (its `refine` is part of the
+ * request schemas, and not repeated: it reads one declaration's values).
+ */
 export type TRecordDeclaration<
   F extends Record<string, TRecordField>,
   X extends Extras = Record<never, never>,
-> = TRecordDeclarationInput<F, X> & {
+  Dt extends z.ZodRawShape = NoDetail,
+> = Omit<TRecordDeclarationInput<F, X, Dt>, 'refine'> & {
   create: TRecordCreateSchema<F>;
   update: z.ZodObject<WithSchema<F> & { id: z.ZodNumber }>;
   item: TRecordItemSchema<F>;
+  /** What the detail, add and update answer: the item and the declaration's `detail`. */
+  detailItem: z.ZodObject<TRecordItemSchema<F>['shape'] & Dt>;
   /** An imported row: the create request and the import-only columns. */
   importRow: z.ZodObject<WithSchema<F> & WithImportSchema<F>>;
   /** The list's (and the export's) filters. */
@@ -331,22 +374,38 @@ const inForm = (f: TRecordField) => f.form ?? f.schema !== undefined;
 export function defineRecord<
   const F extends Record<string, TRecordField>,
   const X extends Extras = Record<never, never>,
->(d: TRecordDeclarationInput<F, X>): TRecordDeclaration<F, X> {
+  const Dt extends z.ZodRawShape = NoDetail,
+>(d: TRecordDeclarationInput<F, X, Dt>): TRecordDeclaration<F, X, Dt> {
   const all = entries(d.fields);
   const shape = (pick: (f: TRecordField) => z.ZodType | undefined) =>
     Object.fromEntries(all.flatMap(([k, f]) => (pick(f) ? [[k, pick(f)!]] : [])));
-  const create = z.object(shape((f) => f.schema)) as unknown as TRecordCreateSchema<F>;
-  const update = create.extend({ id: z.number().int() }) as unknown as TRecordDeclaration<F>['update'];
+  // The cross-field rule on each request schema (built from the fields, then refined).
+  const refined = <S extends z.ZodObject>(s: S): S =>
+    d.refine ? s.superRefine(d.refine as (v: unknown, ctx: z.RefinementCtx) => void) : s;
+  const written = z.object(shape((f) => f.schema));
+  const create = refined(written) as unknown as TRecordCreateSchema<F>;
+  const update = refined(written.extend({ id: z.number().int() })) as unknown as TRecordDeclaration<
+    F,
+    X,
+    Dt
+  >['update'];
   const item = z.object({
     id: z.number().int(),
     ...shape((f) => f.item),
     ...recordStamps,
   }) as unknown as TRecordItemSchema<F>;
-  const importRow = create.extend(
-    Object.fromEntries(
-      all.flatMap(([k, f]) => (!f.schema && f.import?.schema ? [[k, f.import.schema]] : [])),
+  const detailItem = (d.detail ? item.extend(d.detail) : item) as unknown as TRecordDeclaration<
+    F,
+    X,
+    Dt
+  >['detailItem'];
+  const importRow = refined(
+    written.extend(
+      Object.fromEntries(
+        all.flatMap(([k, f]) => (!f.schema && f.import?.schema ? [[k, f.import.schema]] : [])),
+      ),
     ),
-  ) as unknown as TRecordDeclaration<F, X>['importRow'];
+  ) as unknown as TRecordDeclaration<F, X, Dt>['importRow'];
   for (const key of [d.naturalKey, ...(d.unique ?? [])]) {
     for (const k of key.fields) {
       if (!d.fields[k]?.schema) throw new Error(`${d.name}: key field ${k} is not a written field`);
@@ -377,6 +436,7 @@ export function defineRecord<
     create,
     update,
     item,
+    detailItem,
     importRow,
     filters: Object.assign({}, ...all.map(([k, f]) => filtersOf(k, f, d.fields)), extras) as TRecordFilters<
       F,
@@ -390,7 +450,9 @@ export function defineRecord<
         key: k,
         label: f.label,
         kind: f.kind,
-        ...(f.max ? { max: f.max } : {}),
+        ...(f.max !== undefined ? { max: f.max } : {}),
+        ...(f.min !== undefined ? { min: f.min } : {}),
+        ...(f.integer ? { integer: true } : {}),
         ...(f.maxItems ? { maxItems: f.maxItems } : {}),
         ...(f.options ? { options: f.options } : {}),
       })),
@@ -417,9 +479,11 @@ export function recordActionCodes(
  * The contract endpoints of a declaration: page, detail, add, update, delete and batchDelete, each with its
  * page code's permission (`<code>`, `<code>:Create` ...).
  */
-export function recordEndpointsOf<F extends Record<string, TRecordField>, X extends Extras>(
-  d: TRecordDeclaration<F, X>,
-) {
+export function recordEndpointsOf<
+  F extends Record<string, TRecordField>,
+  X extends Extras,
+  Dt extends z.ZodRawShape = NoDetail,
+>(d: TRecordDeclaration<F, X, Dt>) {
   const noun = d.title.en.toLowerCase();
   const one = d.noun.en;
   const key = d.naturalKey.fields.join(' and ');
@@ -429,6 +493,7 @@ export function recordEndpointsOf<F extends Record<string, TRecordField>, X exte
     tag: d.tag,
     filters: d.filters,
     item: d.item,
+    detail: d.detailItem,
     create: d.create,
     update: d.update,
     summaries: {
@@ -451,9 +516,11 @@ export function recordEndpointsOf<F extends Record<string, TRecordField>, X exte
 }
 
 /** Bulk import, template, export and upload records of a declaration; its import kind is its name. */
-export function recordImportExportOf<F extends Record<string, TRecordField>, X extends Extras>(
-  d: TRecordDeclaration<F, X>,
-) {
+export function recordImportExportOf<
+  F extends Record<string, TRecordField>,
+  X extends Extras,
+  Dt extends z.ZodRawShape = NoDetail,
+>(d: TRecordDeclaration<F, X, Dt>) {
   if (!d.importExport) throw new Error(`${d.name} declares no import and export`);
   return importExportEndpoints({
     kind: d.name as TImportKind,
@@ -478,3 +545,16 @@ export const requiredTextField = (max: number) =>
 /** An optional text field's kind (a line, or a long text), rule, item and length (`max` said once). */
 export const optionalTextField = <K extends 'text' | 'textarea' = 'text'>(max: number, kind?: K) =>
   ({ kind: kind ?? ('text' as K), schema: optionalText(max), item: z.string(), max }) as const;
+
+/** A long optional text (notes, a description): exported, on a row of its own in the detail, no example. */
+export const longTextField = (max: number) =>
+  ({ ...optionalTextField(max, 'textarea'), export: true, detail: 'wide', import: { example: '' } }) as const;
+
+/** The creation time as the lists show it: a column, a from-to search and a sort. */
+export const createdAtField = {
+  label: { zh: '创建时间', en: 'Created' },
+  kind: 'datetime',
+  list: { width: 180 },
+  search: 'range',
+  sort: true,
+} as const;

@@ -1,6 +1,5 @@
 import {
-  documentSchemas,
-  documentType,
+  documentRecords,
   ENTERPRISE_MENU,
   menuCodes,
   vinCheckDigit,
@@ -12,7 +11,7 @@ import {
   type TDocumentCreateInput,
 } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
-import { addDocument } from '../modules/document/service.ts';
+import { documentStore } from '../modules/document/service.ts';
 import { materialStores } from '../modules/material/service.ts';
 import { addRelation, linkRelation } from '../modules/material-relation/service.ts';
 import { partnerStore } from '../modules/partner/service.ts';
@@ -78,7 +77,7 @@ export async function seedDemoSupplyChain(
 ): Promise<void> {
   const t = (daysAgo: number) => now - daysAgo * DAY;
   const doc = (tx: Db, tenant: TenantContext, code: string, input: TDocumentCreateInput) =>
-    addDocument(tx, deps.keys, tenant, documentType(code), documentSchemas(code).create.parse(input));
+    documentStore(code).add(tx, deps.keys, tenant, documentRecords[code]!.create.parse(input));
   /** `company` recorded as a partner of one side under the recording enterprise's own code. */
   const partner = (
     tx: Db,

@@ -3,27 +3,19 @@ import { CURRENCIES, DOCUMENT_TYPES, documentCommonEndpoints, documentEndpoints 
 import type { TDocumentTypeDef } from '@tracehub/contract';
 import type { AppDeps } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
-import { registerImportExport } from '../../platform/imports/routes.ts';
-import { registerRecordEndpoints } from '../../platform/record-routes.ts';
+import { registerRecord } from '../../platform/records/routes.ts';
 import { partnerOptions } from '../material-relation/service.ts';
 import { documentTransfers } from './import-export.ts';
 import { registerDocumentReferences } from './references.ts';
-import * as document from './service.ts';
+import { documentStore, purchaseReturnDetail } from './service.ts';
 
-/** One type's page: its endpoints, each fixing the type and checking that page's own codes. */
+/** One type's page: its declaration's endpoints over its store, and the partners its form can name. */
 function typeRoutes(app: FastifyInstance, deps: AppDeps, def: TDocumentTypeDef): void {
   const e = documentEndpoints[def.code]!;
-  registerRecordEndpoints(app, deps, e, {
-    page: (db, tenant, req) => document.pageDocuments(db, tenant, def, req),
-    detail: (db, tenant, id) => document.documentDetail(db, tenant, def, id),
-    add: (db, tenant, input) => document.addDocument(db, deps, tenant, def, input),
-    update: (db, tenant, input) => document.editDocument(db, deps, tenant, def, input),
-    remove: (db, tenant, ids) => document.removeDocuments(db, deps, tenant, def, ids),
-  });
+  registerRecord(app, deps, e, documentStore(def.code), documentTransfers.get(def.code)!);
   registerEndpoint(app, deps, e.partnerOptions, (input, { db, tenant }) =>
     def.partner ? partnerOptions(db, tenant, def.partner, input.keyword) : Promise.resolve([]),
   );
-  registerImportExport(app, deps, e, documentTransfers.get(def.code)!);
 }
 
 /**
@@ -37,6 +29,6 @@ export function documentRoutes(app: FastifyInstance, deps: AppDeps): void {
     Promise.resolve(CURRENCIES.map((c) => ({ code: c.code, name: c.name, nameEn: c.nameEn }))),
   );
   registerEndpoint(app, deps, documentCommonEndpoints.purchaseReturnDetail, (input, { db, tenant }) =>
-    document.purchaseReturnDetail(db, tenant, input),
+    purchaseReturnDetail(db, tenant, input),
   );
 }

@@ -1,77 +1,60 @@
-import type {
-  TDocument,
-  TDocumentCreate,
-  TDocumentDetail,
-  TDocumentTypeDef,
-  TListRequestBase,
-  TListResponse,
-  TReturnDetail,
+import {
+  DOCUMENT_EXTRA_FIELDS,
+  DOCUMENT_TYPES,
+  documentRecords,
+  documentType,
+  documentTypeByTypeCode,
+  LIMITS,
+  type TDocumentDetail,
+  type TDocumentRecord,
+  type TDocumentTypeDef,
+  type TListRequestBase,
+  type TReturnDetail,
 } from '@tracehub/contract';
-import { DOCUMENT_TYPES, documentType, LIMITS } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
+import { documents } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
-import { uniqueAsError } from '../../platform/db-errors.ts';
 import { AppError } from '../../platform/errors.ts';
-import { existingNaturalKeys } from '../../platform/imports/natural-keys.ts';
-import { appendEvidence, appendEvidenceBatch, type EvidenceKeys } from '../../platform/ledger/append.ts';
-import { documentEvidence, EVIDENCE } from '../../platform/ledger/subjects.ts';
-import { runListQuery } from '../../platform/list-query.ts';
+import { EVIDENCE } from '../../platform/ledger/subjects.ts';
+import { defineRecordStore, type RecordStore, type RowValues } from '../../platform/records/store.ts';
 import {
   anyReturnOf,
-  deleteDocuments,
-  documentKey,
-  documentKeyAt,
-  documentListQuery,
   documentsByBillNo,
-  documentValues,
-  findDocuments,
-  insertDocuments,
   returnLines,
+  settledPartners,
   sourceLines,
-  updateDocument,
-  withChainDetails,
-  type DocumentFilters,
-  type DocumentPartner,
   type DocumentRow,
-  type DocumentValues,
 } from './repo.ts';
 import { returnableLeft, returnSourceMissing, sumQuantities } from './returns.ts';
-import { partnersByCode } from '../partner/public.ts';
+import { partnersByCode, type PartnerRow } from '../partner/public.ts';
 
-// Documents of every type (spec 3 "Documents"). Every function takes the tenant transaction and the type its
-// endpoint fixes; each change is recorded as evidence in that transaction, so there is never a change
-// without its evidence or the reverse.
+// Documents of every type (spec 3 "Documents"): one record store per type, from its declaration (contract
+// documentRecordOf), over the rows of its type code; the type's extra fields live in the row's jsonb
+// `extra`. The store derives the list, detail, writes, import, export and evidence; the document's own rules
+// are its hooks: the counterparty resolved by code among the enterprise's partners of the type's side,
+// returns within what their goods left, goods that returns name kept, related numbers resolved. Every
+// change is recorded as evidence (subject 'document') in the request's transaction.
 
-const UNIQUE_KEY = 'documents_natural_uq';
+type Tenant = Pick<TenantContext, 'enterpriseUuid'>;
 
-async function mustFind(db: Db, tenant: TenantContext, def: TDocumentTypeDef, id: number) {
-  const [row] = await findDocuments(db, tenant, def, [id]);
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
-
-const duplicateAsExists = <T>(write: () => Promise<T>) =>
-  uniqueAsError(write, { [UNIQUE_KEY]: 'DOCUMENT_EXISTS' });
-
-async function assertKeyFree(db: Db, tenant: TenantContext, def: TDocumentTypeDef, values: DocumentValues) {
-  const found = await existingNaturalKeys(db, tenant.enterpriseUuid, documentKeyAt(def), [
-    documentKey(values),
-  ]);
-  if (found.length > 0) throw new AppError('DOCUMENT_EXISTS');
-}
-
-/** The counterparty of a request: the enterprise's partner of the type's side with that code. */
-export async function resolvePartner(
+/** The enterprise's partners of the type's side with these codes (none for a type without a counterparty). */
+export async function partnersOf(
   db: Db,
-  tenant: TenantContext,
+  tenant: Tenant,
   def: TDocumentTypeDef,
-  code: string,
-): Promise<DocumentPartner | null> {
-  if (!def.partner || code === '') return null;
-  const found = (await partnersByCode(db, tenant, def.partner, [code])).get(code);
-  if (!found) throw new AppError('DOCUMENT_PARTNER_UNKNOWN');
-  return found;
+  codes: readonly string[],
+): Promise<Map<string, PartnerRow>> {
+  const named = codes.filter((c) => c !== '');
+  return def.partner && named.length ? partnersByCode(db, tenant, def.partner, named) : new Map();
 }
+
+/** A lot line of column values (a request's or a stored row's) with the numbers it names. */
+const lineOf = (v: RowValues, billNos: readonly string[]) => ({
+  itemCode: String(v.itemCode),
+  batchNo: String(v.batchNo),
+  vinSn: String(v.vinSn),
+  billNos,
+});
 
 /**
  * A return must name goods of its source type (the related numbers, same item and lot) and may take back at
@@ -79,13 +62,13 @@ export async function resolvePartner(
  */
 async function assertReturnable(
   db: Db,
-  tenant: TenantContext,
+  tenant: Tenant,
   def: TDocumentTypeDef,
-  values: DocumentValues,
+  values: RowValues,
   excludeId: number | null,
 ): Promise<void> {
   if (!def.returnOf) return;
-  const line = { ...values, billNos: values.relatedBillNos };
+  const line = lineOf(values, values.relatedBillNos as string[]);
   const sources = await sourceLines(db, tenant, documentType(def.returnOf), line);
   if (sources.length === 0) throw new AppError(returnSourceMissing(def).error);
   const others = (await returnLines(db, tenant, def, line)).filter((r) => r.id !== excludeId);
@@ -97,162 +80,140 @@ async function assertReturnable(
 const returnTypeOf = (def: TDocumentTypeDef): TDocumentTypeDef | null =>
   DOCUMENT_TYPES.find((d) => d.returnOf === def.code) ?? null;
 
+/** Goods that returns name cannot go, nor lose their identity: a sales delivery says so (B2081). */
+const namedByReturns = (def: TDocumentTypeDef) =>
+  new AppError(def.code === 'SaleDelivery' ? 'SALES_RETURNS_EXIST' : 'DOCUMENT_IN_USE');
+
 /** A source line with returns against it may not lose its identity nor fall below what was returned. */
 async function assertSourceChange(
   db: Db,
-  tenant: TenantContext,
+  tenant: Tenant,
   def: TDocumentTypeDef,
   current: DocumentRow,
-  values: DocumentValues,
+  values: RowValues,
 ): Promise<void> {
   const returnType = returnTypeOf(def);
   if (!returnType) return;
-  const returns = await returnLines(db, tenant, returnType, { ...current, billNos: [current.billNo] });
+  const returns = await returnLines(db, tenant, returnType, lineOf(current, [current.billNo]));
   if (returns.length === 0) return;
-  const sameIdentity =
-    current.billNo === values.billNo &&
-    current.itemCode === values.itemCode &&
-    current.batchNo === values.batchNo &&
-    current.vinSn === values.vinSn;
-  if (!sameIdentity)
-    throw new AppError(def.code === 'SaleDelivery' ? 'SALES_RETURNS_EXIST' : 'DOCUMENT_IN_USE');
+  const sameIdentity = (['billNo', 'itemCode', 'batchNo', 'vinSn'] as const).every(
+    (k) => current[k] === values[k],
+  );
+  if (!sameIdentity) throw namedByReturns(def);
   if (Number(values.quantity ?? 0) + 1e-9 < sumQuantities(returns)) throw new AppError('RETURN_EXCEEDED');
 }
 
-async function detailOf(db: Db, tenant: TenantContext, def: TDocumentTypeDef, row: DocumentRow) {
-  const [doc] = await withChainDetails(db, [row]);
-  return withLinks(db, tenant, def, doc!);
-}
-
 /** The related numbers resolved in the enterprise, and the returns against the line. */
-async function withLinks(
+async function links(
   db: Db,
-  tenant: TenantContext,
+  tenant: Tenant,
   def: TDocumentTypeDef,
-  doc: TDocument,
-): Promise<TDocumentDetail> {
+  row: DocumentRow,
+): Promise<Pick<TDocumentDetail, 'related' | 'returnBillNos' | 'returnCount' | 'returnable'>> {
   const targets = def.relatesTo.map((code) => documentType(code));
   const found = await documentsByBillNo(
     db,
     tenant,
     targets.map((t) => t.typeCode),
-    doc.relatedBillNos,
+    row.relatedBillNos,
   );
-  const related = doc.relatedBillNos.map((billNo) => {
+  const related = row.relatedBillNos.map((billNo) => {
     const hit = found.find((f) => f.billNo === billNo);
     const type = hit ? targets.find((t) => t.typeCode === hit.docType) : undefined;
     return { billNo, docType: type?.code ?? null, id: hit?.id ?? null };
   });
   const returnType = returnTypeOf(def);
-  const returns = returnType
-    ? await returnLines(db, tenant, returnType, { ...doc, billNos: [doc.billNo] })
-    : [];
+  const returns = returnType ? await returnLines(db, tenant, returnType, lineOf(row, [row.billNo])) : [];
+  const numbers = [...new Set(returns.map((r) => r.billNo))];
   return {
-    ...doc,
     related,
-    returnBillNos: [...new Set(returns.map((r) => r.billNo))].slice(0, LIMITS.returnBillNumbersShown),
-    returnCount: new Set(returns.map((r) => r.billNo)).size,
-    returnable: returnType ? String(Math.max(0, Number(doc.quantity ?? 0) - sumQuantities(returns))) : null,
+    returnBillNos: numbers.slice(0, LIMITS.returnBillNumbersShown),
+    returnCount: numbers.length,
+    returnable: returnType ? String(Math.max(0, Number(row.quantity ?? 0) - sumQuantities(returns))) : null,
   };
 }
 
-export async function pageDocuments(
-  db: Db,
-  tenant: TenantContext,
-  def: TDocumentTypeDef,
-  req: TListRequestBase & DocumentFilters,
-): Promise<TListResponse<TDocument>> {
-  const { list, total } = await runListQuery(db, documentListQuery(tenant, def, req));
-  return { list: await withChainDetails(db, list), total };
-}
-
-export async function documentDetail(
-  db: Db,
-  tenant: TenantContext,
-  def: TDocumentTypeDef,
-  id: number,
-): Promise<TDocumentDetail> {
-  return detailOf(db, tenant, def, await mustFind(db, tenant, def, id));
-}
-
-export async function addDocument(
-  db: Db,
-  keys: EvidenceKeys,
-  tenant: TenantContext,
-  def: TDocumentTypeDef,
-  input: TDocumentCreate,
-): Promise<TDocumentDetail> {
-  const values = documentValues(def, input, await resolvePartner(db, tenant, def, input.partnerCode));
-  await assertKeyFree(db, tenant, def, values);
-  await assertReturnable(db, tenant, def, values, null);
-  const [row] = await duplicateAsExists(() => insertDocuments(db, tenant, def, [values]));
-  await appendEvidence(db, keys, documentEvidence(EVIDENCE.documentCreated, row!));
-  return detailOf(db, tenant, def, row!);
-}
-
-/** Whether the values differ from the row's (decimals compare as normalised text, times by instant). */
-function changed(row: DocumentRow, values: DocumentValues): boolean {
-  return (Object.keys(values) as (keyof DocumentValues)[]).some((key) => {
-    if (key === 'bizTime') return row.bizTime.getTime() !== values.bizTime.getTime();
-    if (key === 'relatedBillNos' || key === 'extra')
-      return JSON.stringify(row[key]) !== JSON.stringify(values[key]);
-    return row[key] !== values[key];
+function documentStoreOf(def: TDocumentTypeDef) {
+  return defineRecordStore<TDocumentRecord, DocumentRow>(documentRecords[def.code]!, {
+    table: documents,
+    scope: { column: documents.docType, key: 'docType', value: def.typeCode, also: { stage: def.stage } },
+    jsonFields: { column: 'extra', fields: DOCUMENT_EXTRA_FIELDS },
+    subject: EVIDENCE.documentCreated.subjectType,
+    hooks: {
+      /** The counterparty by its code, with its names as they are now (one look-up a batch). */
+      async valuesBatch({ db, tenant }, writes) {
+        const found = await partnersOf(
+          db,
+          tenant,
+          def,
+          writes.map((w) => String(w.values.partnerCode)),
+        );
+        return writes.map(({ values }) => {
+          const code = String(values.partnerCode);
+          const partner = found.get(code);
+          if (code !== '' && !partner) throw new AppError('DOCUMENT_PARTNER_UNKNOWN');
+          return {
+            partnerId: partner?.id ?? null,
+            partnerCode: partner?.code ?? '',
+            partnerName: partner?.name ?? '',
+            partnerNameEn: partner?.nameEn ?? '',
+          };
+        });
+      },
+      present: (row) => ({
+        docType: documentTypeByTypeCode(row.docType)?.code ?? String(row.docType),
+        typeCode: row.docType,
+        stage: row.stage,
+      }),
+      async presentBatch({ db }, rows) {
+        const settled = await settledPartners(
+          db,
+          rows.flatMap((r) => (r.partnerId === null ? [] : [r.partnerId])),
+        );
+        return rows.map((r) => ({ partnerSettled: r.partnerId !== null && settled.has(r.partnerId) }));
+      },
+      detail: ({ db, tenant }, row) => links(db, tenant, def, row),
+      async beforeWrite({ db, tenant }, { values, current }) {
+        if (current) await assertSourceChange(db, tenant, def, current, values);
+        await assertReturnable(db, tenant, def, values, current?.id ?? null);
+      },
+      /** Lines that returns name cannot go (spec 5: "Sales outbound with returns cannot be deleted"). */
+      async beforeRemove({ db, tenant }, rows) {
+        const returnType = returnTypeOf(def);
+        if (returnType && (await anyReturnOf(db, tenant, returnType, rows))) throw namedByReturns(def);
+      },
+      /** The type as its numeric code and the stage (spec 3 bill stage types) with the fields. */
+      evidence: (row, payload) => ({ docType: row.docType, stage: row.stage, ...payload }),
+      exportValues: {
+        partnerName: (row, format) =>
+          format.lang === 'en' && row.partnerNameEn ? row.partnerNameEn : row.partnerName,
+        relatedBillNos: (row) => row.relatedBillNos.join(', '),
+      },
+    },
   });
 }
 
-export async function editDocument(
-  db: Db,
-  keys: EvidenceKeys,
-  tenant: TenantContext,
-  def: TDocumentTypeDef,
-  input: TDocumentCreate & { id: number },
-): Promise<TDocumentDetail> {
-  const current = await mustFind(db, tenant, def, input.id);
-  const values = documentValues(def, input, await resolvePartner(db, tenant, def, input.partnerCode));
-  if (!changed(current, values)) return detailOf(db, tenant, def, current);
-  if (JSON.stringify(documentKey(current)) !== JSON.stringify(documentKey(values))) {
-    await assertKeyFree(db, tenant, def, values);
-  }
-  await assertSourceChange(db, tenant, def, current, values);
-  await assertReturnable(db, tenant, def, values, current.id);
-  const row = await duplicateAsExists(() => updateDocument(db, tenant, def, current.id, values));
-  if (!row) throw new AppError('NOT_FOUND');
-  await appendEvidence(db, keys, documentEvidence(EVIDENCE.documentUpdated, row));
-  return detailOf(db, tenant, def, row);
+export type DocumentStore = RecordStore<TDocumentRecord, DocumentRow>;
+
+/** Each type's store, declared once at module load. */
+const stores: ReadonlyMap<string, DocumentStore> = new Map(
+  DOCUMENT_TYPES.map((def) => [def.code, documentStoreOf(def)]),
+);
+
+/** The store of a document type by its menu code. */
+export function documentStore(code: string): DocumentStore {
+  const store = stores.get(code);
+  if (!store) throw new Error(`unknown document type ${code}`);
+  return store;
 }
 
-/**
- * Deletes document lines, all or none, and records each deletion. Lines that returns name cannot go (spec 5:
- * "Sales outbound with returns cannot be deleted"; receipts likewise).
- */
-export async function removeDocuments(
+/** One type's list page. */
+export const pageDocuments = (
   db: Db,
-  keys: EvidenceKeys,
   tenant: TenantContext,
   def: TDocumentTypeDef,
-  ids: readonly number[],
-): Promise<number> {
-  const wanted = new Set(ids);
-  const rows = await findDocuments(db, tenant, def, [...wanted]);
-  if (rows.length !== wanted.size) throw new AppError('NOT_FOUND');
-  const returnType = returnTypeOf(def);
-  if (returnType && (await anyReturnOf(db, tenant, returnType, rows))) {
-    throw new AppError(def.code === 'SaleDelivery' ? 'SALES_RETURNS_EXIST' : 'DOCUMENT_IN_USE');
-  }
-  const deleted = await deleteDocuments(
-    db,
-    tenant,
-    def,
-    rows.map((r) => r.id),
-  );
-  if (deleted.length !== rows.length) throw new AppError('NOT_FOUND');
-  await appendEvidenceBatch(
-    db,
-    keys,
-    deleted.map((row) => documentEvidence(EVIDENCE.documentDeleted, row)),
-  );
-  return deleted.length;
-}
+  req: TListRequestBase & Record<string, unknown>,
+) => documentStore(def.code).page(db, tenant, req);
 
 /** Spec 2.4 "Purchase return detail": the returns against one receipt line. */
 export async function purchaseReturnDetail(

@@ -121,68 +121,6 @@ export function recordCompanyUpdate(
   });
 }
 
-/** What a document line's evidence holds: every field as it is after the change (before it, for a deletion). */
-export interface DocumentEvidenceRow {
-  id: number;
-  enterpriseUuid: string;
-  docType: number;
-  stage: number;
-  billNo: string;
-  bizTime: Date;
-  partnerCode: string;
-  partnerName: string;
-  itemCode: string;
-  itemName: string;
-  batchNo: string;
-  vinSn: string;
-  interiorBatchNo: string;
-  /** Exact decimal texts, null when blank. */
-  quantity: string | null;
-  unit: string;
-  unitPrice: string | null;
-  currency: string | null;
-  amount: string | null;
-  relatedBillNos: string[];
-  notes: string;
-  extra: Record<string, string | number | boolean | null>;
-}
-
-/**
- * The evidence of a document line's change (created, by hand or by import; updated; deleted): the subject is
- * the row id, the payload its fields, the type as its numeric code and the stage (spec 3 bill stage types).
- */
-export function documentEvidence(
-  event: (typeof EVIDENCE)['documentCreated' | 'documentUpdated' | 'documentDeleted'],
-  row: DocumentEvidenceRow,
-): NewEvidence {
-  return {
-    ...event,
-    enterpriseUuid: row.enterpriseUuid,
-    subjectId: String(row.id),
-    payload: {
-      docType: row.docType,
-      stage: row.stage,
-      billNo: row.billNo,
-      bizTime: row.bizTime.getTime(),
-      partnerCode: row.partnerCode,
-      partnerName: row.partnerName,
-      itemCode: row.itemCode,
-      itemName: row.itemName,
-      batchNo: row.batchNo,
-      vinSn: row.vinSn,
-      interiorBatchNo: row.interiorBatchNo,
-      quantity: row.quantity,
-      unit: row.unit,
-      unitPrice: row.unitPrice,
-      currency: row.currency,
-      amount: row.amount,
-      relatedBillNos: row.relatedBillNos,
-      notes: row.notes,
-      extra: row.extra,
-    },
-  };
-}
-
 /** What a material code mapping's evidence holds; `own` is the linked own item. */
 export interface MaterialRelationEvidenceRow {
   id: number;

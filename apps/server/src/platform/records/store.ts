@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type {
   TErrorKey,
@@ -74,13 +74,26 @@ export interface RecordHooks<Row extends StoredRow> {
    * its USCI): one object per write, in order, merged over its values.
    */
   valuesBatch?(ctx: RecordHookContext, writes: readonly RecordWrite<Row>[]): Promise<RowValues[]>;
-  /** Item fields the declaration's field table cannot give (a nested file, a joined name). */
+  /** Item fields the declaration's field table cannot give (a nested file, a joined name, a type's code). */
   present?(row: Row): Record<string, unknown>;
   /**
    * Item fields the database gives, for a batch of rows (a partner's settlement refreshed with its DID, a
    * material's quality report with the evidence of its upload): one object per row, in order.
    */
   presentBatch?(ctx: RecordHookContext, rows: readonly Row[]): Promise<Record<string, unknown>[]>;
+  /**
+   * What the detail (and add and update) answers beyond the item: the declaration's `detail` (a document's
+   * related numbers resolved, its returns).
+   */
+  detail?(ctx: RecordHookContext, row: Row, item: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /**
+   * Before a request creates (`current` null) or changes a row, in its transaction, once its values are known
+   * and its keys free: a domain rule refuses it by throwing (a return beyond what its goods left). An import
+   * checks its rows in its importer's `prepareRows` instead, with the rows before them in the file.
+   */
+  beforeWrite?(ctx: RecordHookContext, write: RecordWrite<Row>): Promise<void>;
+  /** Before rows are deleted (all or none), in the transaction: a domain rule refuses by throwing. */
+  beforeRemove?(ctx: RecordHookContext, rows: readonly Row[]): Promise<void>;
   /** The evidence payload; `payload` is the declaration's evidence fields (the default). */
   evidence?(row: Row, payload: Record<string, unknown>): unknown;
   /**
@@ -100,10 +113,18 @@ export interface RecordHooks<Row extends StoredRow> {
 export interface RecordStoreOptions<Row extends StoredRow> {
   table: RecordTable;
   /**
-   * The resource's share of a table several pages share (a material's nature): rows are read, checked for
-   * their natural key and written with this column fixed to this value.
+   * The resource's share of a table several pages share (a material's nature, a document's type): rows are
+   * read, checked for their natural key and written with this column fixed to this value; `also`: further
+   * column values its rows are written with (a document type's stage).
    */
-  scope?: { column: PgColumn; key: string; value: string };
+  scope?: { column: PgColumn; key: string; value: string | number; also?: Record<string, unknown> };
+  /**
+   * Fields kept as the keys of one jsonb column (`column`, a key of the table) rather than in columns of
+   * their own (a document type's extra fields): written when not blank, read with their kind's blank ('' for
+   * a text, null otherwise), searched `equals` (a yes/no: 'no' matches an absent one), and in the evidence as
+   * that column's stored object.
+   */
+  jsonFields?: { column: string; fields: readonly string[] };
   /** Several columns a contains-search reads (a name in Chinese or English), by field key. */
   searchColumns?: Record<string, readonly [PgColumn, ...PgColumn[]]>;
   /** The kind business data references these records as: deletion, and a change of the key, are guarded. */
@@ -130,6 +151,8 @@ export interface RecordStore<D extends Decl, Row extends StoredRow = StoredRow> 
   ): ListQuery<Record<string, PgColumn>>;
   /** The rows as items; `tenant` (the rows' enterprise by default) is what `presentBatch` gets. */
   present(db: Db, rows: readonly Row[], tenant?: Pick<TenantContext, 'enterpriseUuid'>): Promise<Item<D>[]>;
+  /** A row as the detail answers it: its item and the `detail` hook's fields. */
+  presentDetail(db: Db, row: Row, tenant: Pick<TenantContext, 'enterpriseUuid'>): Promise<Detail<D>>;
   page(
     db: Db,
     tenant: TenantContext,
@@ -138,7 +161,7 @@ export interface RecordStore<D extends Decl, Row extends StoredRow = StoredRow> 
   find(db: Db, tenant: TenantScope, id: number): Promise<Row | null>;
   /** The visible rows among `ids`, by id (unknown and other enterprises' ids are left out). */
   findMany(db: Db, tenant: TenantScope, ids: readonly number[]): Promise<Row[]>;
-  detail(db: Db, tenant: TenantContext, id: number): Promise<Item<D>>;
+  detail(db: Db, tenant: TenantContext, id: number): Promise<Detail<D>>;
   /** Inserts rows (already checked) and their evidence; answers the rows. */
   insert(
     db: Db,
@@ -146,13 +169,13 @@ export interface RecordStore<D extends Decl, Row extends StoredRow = StoredRow> 
     tenant: Pick<TenantContext, 'enterpriseUuid' | 'userId'>,
     inputs: readonly RowValues[],
   ): Promise<Row[]>;
-  add(db: Db, keys: EvidenceKeys, tenant: TenantContext, input: RowValues): Promise<Item<D>>;
+  add(db: Db, keys: EvidenceKeys, tenant: TenantContext, input: RowValues): Promise<Detail<D>>;
   update(
     db: Db,
     keys: EvidenceKeys,
     tenant: TenantContext,
     input: RowValues & { id: number },
-  ): Promise<Item<D>>;
+  ): Promise<Detail<D>>;
   /** Deletes all of them or none (unknown, other enterprise's, referenced: refused); answers how many. */
   remove(db: Db, keys: EvidenceKeys, tenant: TenantContext, ids: readonly number[]): Promise<number>;
   /**
@@ -169,10 +192,19 @@ export interface RecordStore<D extends Decl, Row extends StoredRow = StoredRow> 
 }
 
 export type Item<D extends Decl> = z.input<D['item']>;
+export type Detail<D extends Decl> = z.input<D['detailItem']>;
 
 const toJson = (v: unknown) => (v instanceof Date ? v.getTime() : v);
-/** Values compare as JSON (times as instants, lists by their items). */
-const same = (a: unknown, b: unknown) => JSON.stringify(toJson(a)) === JSON.stringify(toJson(b));
+/** JSON with the keys of objects in order (a jsonb column answers its keys in its own order). */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : x,
+  );
+/** Values compare as JSON (times as instants, lists by their items, objects by their keys' values). */
+const same = (a: unknown, b: unknown) => canonical(toJson(a)) === canonical(toJson(b));
+const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** A key unique in the enterprise (the natural key or another), its columns and its error. */
 interface UniqueKey {
@@ -219,8 +251,11 @@ function columnValue(f: TRecordField | undefined, v: unknown): unknown {
   if (f?.kind === 'decimal' && (typeof v === 'number' || v === null || v === undefined)) {
     return decimalInput(v);
   }
-  return v;
+  return v === undefined ? null : v;
 }
+
+/** A field's value where a row has none: a text's is '', any other's null. */
+const blankOf = (f: TRecordField | undefined) => (f?.kind === 'text' || f?.kind === 'textarea' ? '' : null);
 
 export function defineRecordStore<D extends Decl, Row extends StoredRow = StoredRow>(
   decl: D,
@@ -237,8 +272,27 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
   const fieldEntries = Object.entries(decl.fields);
   const written = fieldEntries.filter(([, f]) => f.schema).map(([k]) => k);
   const itemKeys = fieldEntries.filter(([, f]) => f.item).map(([k]) => k);
-  // Every field the declaration writes, shows or sorts by is a column (a hook's extra items need not be).
-  for (const k of [...written, ...decl.sortable]) column(k);
+  const json = o.jsonFields;
+  const inJson = new Set(json?.fields ?? []);
+  // Every field the declaration writes, shows or sorts by is a column (a hook's extra items need not be), or
+  // a key of the jsonb column, searched only `equals`.
+  for (const k of [
+    ...written.filter((w) => !inJson.has(w)),
+    ...decl.sortable,
+    ...(json ? [json.column] : []),
+  ]) {
+    column(k);
+  }
+  for (const k of inJson) {
+    const f = decl.fields[k];
+    if (!f) throw new Error(`${decl.name}: the jsonb field ${k} is not a field`);
+    if ((f.search && f.search !== 'equals') || f.sort) {
+      throw new Error(`${decl.name}: the jsonb field ${k} is searched only equals and not sorted`);
+    }
+  }
+  /** The stored object of the jsonb column. */
+  const jsonOf = (row: Record<string, unknown>) =>
+    json ? (row[json.column] as Record<string, unknown>) : {};
   const inScope = scope ? eq(scope.column, scope.value) : undefined;
   const keyAt = (fields: readonly string[]): NaturalKeyColumns => ({
     enterpriseColumn: table.enterpriseUuid,
@@ -257,16 +311,28 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
   const visible = (tenant: TenantScope): SQL =>
     and(visibleRows(table as unknown as Parameters<typeof visibleRows>[0], tenant), inScope)!;
 
-  /** A stored column's value as items and evidence have it. */
+  /** A stored column's (or jsonb key's) value as items and evidence have it. */
   const valueOf = (key: string, row: Row): unknown => {
+    if (inJson.has(key)) return jsonOf(row)?.[key] ?? blankOf(decl.fields[key]);
     const v = row[key];
     if (decl.fields[key]?.kind === 'decimal' && typeof v === 'string') return decimalText(v);
     return toJson(v);
   };
+  /** The written fields' column values, the jsonb fields' as one object of those not blank. */
+  const defaultValues = (input: RowValues): RowValues => ({
+    ...Object.fromEntries(
+      written.filter((k) => !inJson.has(k)).map((k) => [k, columnValue(decl.fields[k], input[k])]),
+    ),
+    ...(json
+      ? {
+          [json.column]: Object.fromEntries(
+            json.fields.flatMap((k) => (isBlank(input[k]) ? [] : [[k, input[k]]])),
+          ),
+        }
+      : {}),
+  });
   const requestValues = (input: RowValues): RowValues =>
-    hooks.values
-      ? hooks.values(input)
-      : Object.fromEntries(written.map((k) => [k, columnValue(decl.fields[k], input[k])]));
+    hooks.values ? hooks.values(input) : defaultValues(input);
   /** The column values of a batch of writes: the request's, then what the database adds (valuesBatch). */
   async function valuesOf(
     db: Db,
@@ -282,19 +348,35 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
     fields.map((k) => String(toJson(values[k]) ?? ''));
   const keyOf = (values: RowValues) => partsOf(decl.naturalKey.fields, values);
 
+  /** A jsonb field's condition: its text equal, a yes/no's 'no' also where it is absent. */
+  function jsonCondition(key: string, f: TRecordField, v: unknown): SQL | undefined {
+    if (v === undefined) return undefined;
+    const text = sql`(${column(json!.column)} ->> ${key})`;
+    if (f.kind !== 'boolean') return sql`${text} = ${String(v)}`;
+    return v ? sql`${text} = 'true'` : sql`coalesce(${text}, 'false') <> 'true'`;
+  }
+
   function searchCondition(key: string, f: TRecordField, req: Record<string, unknown>): (SQL | undefined)[] {
+    const prop = f.searchKey ?? key;
+    if (f.search && inJson.has(key)) return [jsonCondition(key, f, req[prop])];
     switch (f.search) {
       case 'contains': {
-        const text = req[key] as string | undefined;
+        const text = req[prop] as string | undefined;
         const several =
           o.searchColumns?.[key] ??
           (f.searchAlso ? ([key, ...f.searchAlso].map(column) as [PgColumn, ...PgColumn[]]) : undefined);
         return [several ? filters.containsAny(several, text) : filters.contains(column(key), text)];
       }
-      case 'equals':
-        return [filters.eq(column(key), req[key])];
+      case 'equals': {
+        const v = req[prop];
+        if (f.kind !== 'tags') return [filters.eq(column(key), v)];
+        // A list holds the value: a text array's overlap, a jsonb array's `?|`.
+        const values = typeof v === 'string' ? [v] : undefined;
+        const col = column(key);
+        return [col.dataType === 'array' ? filters.overlaps(col, values) : filters.hasAny(col, values)];
+      }
       case 'any':
-        return [filters.hasAny(column(key), req[key] as string[] | undefined)];
+        return [filters.hasAny(column(key), req[prop] as string[] | undefined)];
       case 'range': {
         const stem = key.replace(/(At|Time)$/, '');
         return [
@@ -351,7 +433,12 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
   }
 
   function evidence(change: string, row: Row, extra?: Record<string, unknown>): NewEvidence {
-    const payload = Object.fromEntries(decl.evidence.map((k) => [k, valueOf(k, row)]));
+    // The jsonb fields as the column's stored object, under its key.
+    const payload = Object.fromEntries(
+      decl.evidence.map((k) =>
+        inJson.has(k) ? [json!.column, toJson(row[json!.column])] : [k, valueOf(k, row)],
+      ),
+    );
     const shown = hooks.evidence ? hooks.evidence(row, payload) : payload;
     return {
       type: `${subject}.${change}`,
@@ -380,6 +467,17 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
       .from(table)
       .where(and(visible(tenant), inArray(table.id, wanted)))
       .orderBy(asc(table.id))) as unknown as Row[];
+  }
+
+  /** The row's item with the `detail` hook's fields. */
+  async function presentDetail(
+    db: Db,
+    row: Row,
+    tenant: Pick<TenantContext, 'enterpriseUuid'>,
+  ): Promise<Detail<D>> {
+    const [item] = await present(db, [row], tenant);
+    const more = hooks.detail ? await hooks.detail({ db, tenant }, row, item as Record<string, unknown>) : {};
+    return { ...item, ...more } as Detail<D>;
   }
 
   async function mustFind(db: Db, tenant: TenantScope, id: number): Promise<Row> {
@@ -425,7 +523,7 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
         values.map((v) => ({
           ...v,
           ...stamp,
-          ...(scope ? { [scope.key]: scope.value } : {}),
+          ...(scope ? { [scope.key]: scope.value, ...scope.also } : {}),
         })) as never,
       )
       .returning()) as unknown as Row[];
@@ -445,6 +543,7 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
     subject,
     listQuery,
     present,
+    presentDetail,
     find,
     findMany,
     evidence,
@@ -464,13 +563,14 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
       return { list: await present(db, list as unknown as Row[], tenant), total };
     },
     async detail(db, tenant, id) {
-      return (await present(db, [await mustFind(db, tenant, id)], tenant))[0]!;
+      return presentDetail(db, await mustFind(db, tenant, id), tenant);
     },
     async add(db, evidenceKeys, tenant, input) {
       const [values] = await valuesOf(db, tenant, [{ input, current: null }]);
       await assertKeysFree(db, tenant, values!);
+      await hooks.beforeWrite?.({ db, tenant }, { values: values!, current: null });
       const [row] = await uniqueAsError(() => insertValues(db, evidenceKeys, tenant, [values!]), duplicate);
-      return (await present(db, [row!], tenant))[0]!;
+      return presentDetail(db, row!, tenant);
     },
     /**
      * Changes a record. A new key must be free, and business data must not reference the record when a
@@ -480,9 +580,10 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
       const current = await mustFind(db, tenant, input.id);
       const [values] = (await valuesOf(db, tenant, [{ input, current }])) as [RowValues];
       const changed = (k: string) => !same(valueOf(k, current), values[k]);
-      if (!Object.keys(values).some(changed)) return (await present(db, [current], tenant))[0]!;
+      if (!Object.keys(values).some(changed)) return presentDetail(db, current, tenant);
       await assertKeysFree(db, tenant, values, current);
       if (guarded.some(changed)) await guard(db, tenant, [current]);
+      await hooks.beforeWrite?.({ db, tenant }, { values, current });
       const [row] = (await uniqueAsError(
         () =>
           db
@@ -495,12 +596,13 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
       if (!row) throw new AppError('NOT_FOUND');
       await appendEvidenceBatch(db, evidenceKeys, [evidence('updated', row)]);
       await hooks.afterWrite?.({ db, tenant }, [row]);
-      return (await present(db, [row], tenant))[0]!;
+      return presentDetail(db, row, tenant);
     },
     async remove(db, evidenceKeys, tenant, ids) {
       const rows = await findMany(db, tenant, ids);
       // An id that is unknown, another enterprise's or of another page's scope fails the whole request.
       if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
+      await hooks.beforeRemove?.({ db, tenant }, rows);
       await guard(db, tenant, rows);
       const deleted = (await db
         .delete(table)

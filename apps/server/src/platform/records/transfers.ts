@@ -8,7 +8,13 @@ import type {
 import type { WriteCell } from '../imports/workbook-write.ts';
 import { readWallClockTime, readYesNo } from '../imports/cells.ts';
 import type { ExportColumn, ExportFormat, Exporter } from '../imports/export.ts';
-import { defineImporter, type ImportColumn, type ImportContext, type Importer } from '../imports/importer.ts';
+import {
+  defineImporter,
+  type ImportColumn,
+  type ImportContext,
+  type Importer,
+  type PreparedRow,
+} from '../imports/importer.ts';
 import { existingNaturalKeys } from '../imports/natural-keys.ts';
 import { runListRows } from '../list-query.ts';
 import type { RecordStore, RowValues, StoredRow } from './store.ts';
@@ -34,8 +40,12 @@ const optionReader =
     return found ? found.value : text;
   };
 
-/** Tags separated by commas, semicolons or line breaks. */
-const readTags = (text: string) => text.split(/[,，;；\n]/);
+/** Tags (or related numbers) separated by commas, semicolons or line breaks; blanks dropped. */
+const readTags = (text: string) =>
+  text
+    .split(/[,，;；\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /**
  * How a cell of a field is read (yes/no, a wall-clock time, an option by its name, tags); as its text
@@ -59,6 +69,12 @@ function readerOf(f: TRecordField | undefined): ImportColumn['read'] {
 
 /** What a page's import does besides the declaration's. */
 export interface RecordImporterOptions<Row extends StoredRow> {
+  /**
+   * Checks the new rows against stored data the schema cannot see (the codes they name, what is left to
+   * return), in the chunk's transaction and in file order: each row as it is written, or the reasons it is
+   * refused for (in `ctx.lang`). Without it, rows are written as parsed.
+   */
+  prepareRows?(ctx: ImportContext, rows: readonly RowValues[]): Promise<readonly PreparedRow<RowValues>[]>;
   /** After the rows were written (with their evidence), in the chunk's transaction: `rows` as imported. */
   afterInsert?(ctx: ImportContext, rows: readonly RowValues[], inserted: readonly Row[]): Promise<void>;
 }
@@ -83,6 +99,7 @@ export function recordImporter<D extends Decl, Row extends StoredRow>(
     naturalKey: (row) => store.keyOf(row),
     existingKeys: (ctx, keys) =>
       existingNaturalKeys(ctx.db, ctx.tenant.enterpriseUuid, store.naturalKey, keys),
+    ...(o.prepareRows ? { prepareRows: o.prepareRows } : {}),
     async insertRows(ctx, rows) {
       const inserted = await store.insert(ctx.db, ctx.keys, ctx.tenant, rows);
       await o.afterInsert?.(ctx, rows, inserted);

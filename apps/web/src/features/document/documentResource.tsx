@@ -1,137 +1,122 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { z } from 'zod';
 import {
   documentEndpoints,
   documentType,
+  EMPTY_CURRENCY_CODE,
   type TDocument,
   type TDocumentEndpoints,
   type TDocumentTypeDef,
 } from '@tracehub/contract';
-import { call } from '../../api/client';
-import {
-  defineResource,
-  type TColumnDef,
-  type TOption,
-  type TRenderContext,
-  type TResource,
-  type TSearchField,
-} from '../../shared/list/types';
-import { chainStatusColumn } from '../ledger/ChainStatusLink';
-import { documentDetailDialog } from './DocumentDetailDialog';
-import { documentFormDialog } from './DocumentFormDialog';
-import { displayValue } from './display';
-import { columnKeys, columnWidth, labelKey, searchKeys, SORTABLE } from './fields';
+import { pickLangText } from '../../i18n';
+import type { TFormField } from '../../shared/form/types';
+import { recordResource } from '../../shared/list/recordResource';
+import type { TResource } from '../../shared/list/types';
+import { chainStatusColumn, chainStatusDetail, txHashDetail } from '../ledger/ChainStatusLink';
+import { RelatedDocuments, returnableDetail, returnsDetail } from './documentDetails';
+import { documentRecordOfType, requiredFieldKeys } from './fields';
+import { itemPicker, partnerPicker } from './pickers';
 import { currencyOptions, documentKeys } from './queries';
 import { returnDetailAction, returnDetailDialog } from './ReturnDetailDialog';
-import { nounOf } from './words';
+import './document.css';
 
-const yesNoOptions = ({ t }: TRenderContext): TOption[] => [
-  { value: 'true', label: t('common.yes') },
-  { value: 'false', label: t('common.no') },
-];
+/** Wide enough for two columns of fields and full hashes. */
+const DETAIL_DIALOG_WIDTH = 920;
 
-/** The list's columns: the type's fields, the chain status before the creation time. */
-function columnsOf(def: TDocumentTypeDef): TColumnDef<TDocument>[] {
-  return columnKeys(def).flatMap((key) => {
-    const column: TColumnDef<TDocument> = {
-      key,
-      label: labelKey(def, key),
-      width: columnWidth(key),
-      sortable: SORTABLE.has(key),
-      render: (r, ctx) => displayValue(r, key, ctx),
-    };
-    return key === 'createdAt' ? [chainStatusColumn<TDocument>(def.code), column] : [column];
-  });
-}
+const isBlank = (v: unknown) =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
-/** The list's searches over the type's fields (ZDocumentFilters). */
-function searchOf(def: TDocumentTypeDef): TSearchField[] {
-  return searchKeys(def).map((s): TSearchField => {
-    const label = labelKey(def, s.label);
-    switch (s.kind) {
-      case 'currency':
-        return { type: 'select', prop: s.prop, label, options: currencyOptions(false) };
-      case 'yesNo':
-        return { type: 'select', prop: s.prop, label, options: yesNoOptions };
-      case 'range':
-        return {
-          type: 'datetimerange',
-          prop: s.prop,
-          props: s.label === 'bizTime' ? ['bizFrom', 'bizTo'] : ['createdFrom', 'createdTo'],
-          label,
-          valueFormat: 'epochMs',
-        };
-      default:
-        return { type: 'text', prop: s.prop, label, basic: s.basic };
-    }
-  });
+/**
+ * A field the type requires: its own rule refuses a blank value too, so the form marks it and says so as
+ * soon as it is left (the type's rule over the whole document would only tell on submit).
+ */
+const requiredRule = (own: z.ZodType | undefined): z.ZodType | undefined =>
+  own?.refine((v) => !isBlank(v), { error: 'v.required' });
+
+/** Fields whose change re-checks this one: the type's rules tie them together. */
+const DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
+  amount: ['quantity', 'unitPrice'],
+  currency: ['unitPrice', 'amount'],
+  batchNo: ['vinSn'],
+};
+
+/**
+ * The form's controls beyond the declaration's: the required marks of the type, the counterparty and item
+ * pickers, the currency select with its "(Empty)" option, the related numbers typed as tags.
+ */
+function formFieldsOf(def: TDocumentTypeDef): Record<string, Partial<TFormField>> {
+  const record = documentRecordOfType(def);
+  const shape = record.create.shape as Record<string, z.ZodType>;
+  const fields: Record<string, Partial<TFormField>> = {};
+  const add = (key: string, more: Partial<TFormField>) => (fields[key] = { ...fields[key], ...more });
+  for (const [key, dependencies] of Object.entries(DEPENDENCIES)) add(key, { dependencies });
+  for (const key of requiredFieldKeys(def)) {
+    const schema = requiredRule(shape[key]);
+    if (schema) add(key, { schema });
+  }
+  add('currency', { options: currencyOptions(true) });
+  add('relatedBillNos', { placeholder: 'document.relatedPlaceholder', wide: true });
+  if (def.partner) add('partnerCode', { render: partnerPicker(def.code, record.fields.partnerCode.max) });
+  const item = itemPicker(def, record.fields.itemCode.max);
+  if (item) add('itemCode', { render: item });
+  return fields;
 }
 
 /** Receipts whose lines purchase returns may name: they offer the return details (spec 2.4). */
 const hasPurchaseReturns = (def: TDocumentTypeDef) => def.trace === 'receipt' && def.family === 'purchase';
 
 /**
- * The list of one document type (spec 2.2 /stagePurchase ... /internalE, 3 "Documents"), declared from
- * its catalogue entry: the type's fields as columns, searches, form and details; create, edit, delete and
- * bulk delete; the chain status opening the blockchain record; and by declaration bulk import, template,
- * export, upload records and attachments. Purchase receipts add the return details.
+ * The list of one document type (spec 2.2 /stagePurchase ... /internalE, 3 "Documents"), from its
+ * declaration (contract documentRecordOf): the type's fields as columns, searches, form and details;
+ * create, edit, delete and bulk delete; bulk import, template, export, upload records and attachments of
+ * its family's types. Added here: the pickers and the currency select, the partner's name in the language,
+ * the related numbers resolved, the returns of goods, the chain status, and on purchase receipts the
+ * return details.
  */
 function buildDocumentResource(def: TDocumentTypeDef): TResource<TDocumentEndpoints['page']> {
-  const { code } = def;
-  const endpoints = documentEndpoints[code];
-  if (!endpoints) throw new Error(`No endpoints for ${code}`);
+  const record = documentRecordOfType(def);
+  const has = (key: string) => record.formFields.some((f) => f.key === key);
+  const goods = def.trace === 'receipt' || def.trace === 'delivery';
   const returns = hasPurchaseReturns(def);
-  return defineResource({
-    name: def.route,
-    code,
-    endpoint: endpoints.page,
-    keys: documentKeys(code),
-    rowKey: 'id',
-    importExport: endpoints,
-    // Filed under the type's code, so that its family's extensions apply (DOCUMENT_ATTACHMENT_TYPES).
-    attachments: { key: (r) => r.id, title: (r) => r.billNo, bizType: String(def.typeCode) },
-    columns: columnsOf(def),
-    search: searchOf(def),
-    toolbar: [
-      {
-        key: 'create',
-        label: (_rows, ctx) => ctx.t('document.create', { noun: nounOf(def, ctx) }),
-        permission: `${code}:Create`,
-        primary: true,
-        icon: <PlusOutlined />,
-        dialog: 'form',
+  return recordResource<TDocumentEndpoints, TDocument>(
+    record,
+    documentEndpoints[def.code]!,
+    { name: def.route, keys: documentKeys(def.code) },
+    {
+      render: {
+        partnerName: (r, { lang }) => pickLangText(lang, r.partnerName, r.partnerNameEn) || null,
       },
-      {
-        key: 'batchDelete',
-        label: 'document.batchDelete',
-        permission: `${code}:BatchDelete`,
-        icon: <DeleteOutlined />,
-        danger: true,
-        batch: true,
-        confirm: (rows, { t }) => t('document.confirmBatchDelete', { count: rows.length }),
-        run: (rows) => call(endpoints.batchDelete, { ids: rows.map((r) => r.id) }),
-        success: 'document.deleted',
+      columns: { relatedBillNos: { render: (r) => r.relatedBillNos.join(', ') || null } },
+      details: {
+        relatedBillNos: {
+          value: (r) => (r.relatedBillNos.length ? <RelatedDocuments record={r} /> : null),
+        },
       },
-    ],
-    rowActions: [
-      { key: 'view', label: 'common.actions.view', dialog: 'detail' },
-      ...(returns ? [returnDetailAction(def)] : []),
-      { key: 'edit', label: 'document.edit', permission: `${code}:Edit`, dialog: 'form' },
-      {
-        key: 'delete',
-        label: 'document.delete',
-        permission: `${code}:Delete`,
-        danger: true,
-        confirm: (r, { t }) => t('document.confirmDelete', { billNo: r.billNo }),
-        run: (r) => call(endpoints.delete, { id: r.id }),
-        success: 'document.deleted',
+      columnsBefore: { createdAt: [chainStatusColumn<TDocument>(def.code)] },
+      detailsAfter: {
+        ...(goods ? { quantity: [returnableDetail], relatedBillNos: [returnsDetail] } : {}),
+        createdAt: [chainStatusDetail<TDocument>(def.code), txHashDetail<TDocument>()],
       },
-    ],
-    dialogs: {
-      form: documentFormDialog(def),
-      detail: documentDetailDialog(def),
-      ...(returns ? { returnDetail: returnDetailDialog(def) } : {}),
+      searchOptions: { currency: currencyOptions(false) },
+      formFields: formFieldsOf(def),
+      formColumns: 2,
+      initialValues: {
+        ...(has('currency') ? { currency: EMPTY_CURRENCY_CODE } : {}),
+        ...(has('signed') ? { signed: false } : {}),
+        relatedBillNos: [],
+      },
+      rowActions: returns ? [returnDetailAction(def)] : [],
+      dialogs: returns ? { returnDetail: returnDetailDialog(def) } : {},
+      texts: {
+        create: 'document.create',
+        createTitle: 'document.create',
+        detailTitle: 'document.detailTitle',
+        confirmDelete: 'document.confirmDelete',
+        confirmBatchDelete: 'document.confirmBatchDelete',
+      },
+      detailWidth: DETAIL_DIALOG_WIDTH,
+      testId: 'document',
     },
-  });
+  );
 }
 
 const resources = new Map<string, TResource<TDocumentEndpoints['page']>>();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Descriptions } from 'antd';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,11 @@ import { EMPTY_TEXT, isBlank } from '../format';
 import type { TRenderContext } from '../options';
 
 const DETAIL_DIALOG_WIDTH = 720;
+
+const CloseDetail = createContext<() => void>(() => undefined);
+
+/** Closes the detail dialog a value is shown in (a link that opens another page, kept behind its tab). */
+export const useCloseDetail = (): (() => void) => useContext(CloseDetail);
 
 /**
  * A record's details in a dialog (a list's "view" action): fetched fresh by id from the resource's detail
@@ -50,20 +55,24 @@ export function RecordDetailDialog<T extends { id: number }>({
   const ctx: TRenderContext = { lang, t };
   return (
     <AppDialog open title={title} width={width} onCancel={onClose} onConfirm={onClose} testId={testId}>
-      <Descriptions
-        bordered
-        size="middle"
-        column={2}
-        items={fields.map((field) => {
-          const value = field.value ? field.value(shown, ctx) : (shown as Record<string, unknown>)[field.key];
-          return {
-            key: field.key,
-            label: t(field.label),
-            span: field.wide ? ('filled' as const) : undefined,
-            children: isBlank(value) ? EMPTY_TEXT : (value as ReactNode),
-          };
-        })}
-      />
+      <CloseDetail.Provider value={onClose}>
+        <Descriptions
+          bordered
+          size="middle"
+          column={2}
+          items={fields.map((field) => {
+            const value = field.value
+              ? field.value(shown, ctx)
+              : (shown as Record<string, unknown>)[field.key];
+            return {
+              key: field.key,
+              label: t(field.label),
+              span: field.wide ? ('filled' as const) : undefined,
+              children: isBlank(value) ? EMPTY_TEXT : (value as ReactNode),
+            };
+          })}
+        />
+      </CloseDetail.Provider>
     </AppDialog>
   );
 }

@@ -3,13 +3,13 @@ import { Tag } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
 import {
-  rangeProps,
   type TEndpoint,
   type TImportRecord,
   type TLang,
   type TRecordDeclaration,
   type TRecordExtraFilter,
   type TRecordField,
+  type TRecordFormField,
 } from '@tracehub/contract';
 import { call } from '../../api/client';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { RecordDetailDialog } from './RecordDetailDialog';
 import { RecordFormDialog } from '../form/RecordFormDialog';
 import type { TFormField, TFormValues } from '../form/types';
 import { formatDateTime, formatNumber } from '../format';
+import { fieldKey, inColumn, optionsOf, recordColumnKeys, recordSearchFields } from './recordFields';
 import {
   defineResource,
   type TColumnDef,
@@ -30,7 +31,6 @@ import {
   type TResourceDialogProps,
   type TResourceKeys,
   type TRowAction,
-  type TSearchField,
   type TToolbarAction,
 } from './types';
 
@@ -105,7 +105,7 @@ export interface TRecordOverrides<T extends TRecordRow> {
   formFields?: Partial<Record<string, Partial<TFormField>>>;
   /** The form in two columns (many short fields). */
   formColumns?: 1 | 2;
-  /** The create form's first values. */
+  /** The create form's first values; an edited record's blank (null) fields take them too (an "(Empty)" option). */
   initialValues?: TFormValues;
   /** The page's own sentences where the generic `records.*` ones do not read right (same parameters). */
   texts?: Partial<Record<TRecordText, TI18nKey>>;
@@ -118,9 +118,6 @@ export interface TRecordOverrides<T extends TRecordRow> {
   /** The stem of the dialogs' test ids (`<stem>-form-dialog`); the declaration's name in kebab-case by default. */
   testId?: string;
 }
-
-/** The i18next key of a field's name (added by `registerLabels`). */
-const fieldKey = (d: Decl, key: string) => `recordFields.${d.name}.${key}` as TI18nKey;
 
 /** Adds the declaration's field names to both languages' texts. */
 function registerLabels(d: Decl): void {
@@ -154,11 +151,6 @@ const INPUT: Partial<Record<TRecordField['kind'], TFormField['input']>> = {
   enum: 'select',
   tags: 'tags',
 };
-
-const optionsOf = (f: Pick<TRecordField, 'options'>) =>
-  f.options
-    ? ({ lang }: TRenderContext) => f.options!.map((o) => ({ value: o.value, label: o.label[lang] }))
-    : undefined;
 
 /** An option's name in the language (a boolean's value as 'true' or 'false'), or undefined. */
 export function optionLabel(
@@ -203,9 +195,6 @@ function kindRenderer<T extends TRecordRow>(key: string, f: TRecordField): TRend
   }
 }
 
-const inColumn = (f: TRecordField) => f.searchIn === 'column' || f.searchIn === 'both';
-const inPanel = (f: TRecordField) => (f.searchIn ?? 'panel') === 'panel' || f.searchIn === 'both';
-
 /** The header filter of a field's column: its own equals-search, or an extra filter the column offers. */
 function filterOf(d: Decl, key: string, f: TRecordField): TColumnFilter | undefined {
   const options = optionsOf(f);
@@ -217,8 +206,7 @@ function filterOf(d: Decl, key: string, f: TRecordField): TColumnFilter | undefi
 }
 
 function columnsOf<T extends TRecordRow>(d: Decl, o: TRecordOverrides<T>): TColumnDef<T>[] {
-  const order = d.listOrder ?? Object.keys(d.fields).filter((k) => d.fields[k]!.list);
-  return order.flatMap((key) => {
+  return recordColumnKeys(d).flatMap((key) => {
     const f = d.fields[key]!;
     const format = FORMAT[f.kind];
     const render = o.render?.[key] ?? kindRenderer<T>(key, f);
@@ -234,51 +222,6 @@ function columnsOf<T extends TRecordRow>(d: Decl, o: TRecordOverrides<T>): TColu
       ...o.columns?.[key],
     };
     return [...(o.columnsBefore?.[key] ?? []), column];
-  });
-}
-
-function searchOf<T extends TRecordRow>(d: Decl, o: TRecordOverrides<T>): TSearchField[] {
-  return Object.entries(d.fields).flatMap(([key, f]): TSearchField[] => {
-    if (!f.search || !inPanel(f)) return [];
-    const label = fieldKey(d, key);
-    const options = o.searchOptions?.[key] ?? optionsOf(f);
-    switch (f.search) {
-      case 'contains':
-        return [{ type: 'text', prop: key, label, ...(f.basic ? { basic: true } : {}) }];
-      case 'any':
-        return options
-          ? [{ type: 'select', prop: key, label, options, multiple: true }]
-          : [{ type: 'text', prop: key, label, multiple: true, ...(f.basic ? { basic: true } : {}) }];
-      case 'equals':
-        if (f.kind === 'boolean') {
-          return [
-            {
-              type: 'select',
-              prop: key,
-              label,
-              options: ({ t }) => [
-                { value: 'true', label: t('common.yes') },
-                { value: 'false', label: t('common.no') },
-              ],
-            },
-          ];
-        }
-        return options
-          ? [{ type: 'select', prop: key, label, options }]
-          : [{ type: 'text', prop: key, label, ...(f.basic ? { basic: true } : {}) }];
-      case 'range':
-        return [
-          {
-            type: f.kind === 'date' ? 'daterange' : 'datetimerange',
-            prop: `${key}Range`,
-            props: rangeProps(key),
-            label,
-            valueFormat: 'epochMs',
-          },
-        ];
-      default:
-        return [];
-    }
   });
 }
 
@@ -303,6 +246,19 @@ function detailsOf<T extends TRecordRow>(d: Decl, o: TRecordOverrides<T>): TDeta
   });
 }
 
+/** A form field's bounds: a number's values (whole ones: no decimals), a text's length. */
+function boundsOf(f: TRecordFormField): Partial<TFormField> {
+  if (f.kind === 'number') {
+    return {
+      ...(f.min !== undefined ? { min: f.min } : {}),
+      ...(f.max !== undefined ? { max: f.max } : {}),
+      ...(f.integer ? { precision: 0 } : {}),
+    };
+  }
+  // A tags field's `max` is each tag's; the control counts the tags.
+  return f.max && f.kind !== 'tags' ? { maxLength: f.max } : {};
+}
+
 function formFieldsOf<T extends TRecordRow>(d: Decl, o: TRecordOverrides<T>): TFormField[] {
   return d.formFields.map((f) => {
     const input = INPUT[f.kind];
@@ -311,8 +267,7 @@ function formFieldsOf<T extends TRecordRow>(d: Decl, o: TRecordOverrides<T>): TF
       name: f.key,
       label: fieldKey(d, f.key),
       ...(input ? { input } : {}),
-      // A tags field's `max` is each tag's; the control counts the tags.
-      ...(f.max && f.kind !== 'tags' ? { maxLength: f.max } : {}),
+      ...boundsOf(f),
       ...(f.maxItems ? { maxCount: f.maxItems } : {}),
       ...(options ? { options } : {}),
       ...(f.kind === 'textarea' ? { wide: true } : {}),
@@ -362,7 +317,12 @@ export function recordResource<E extends TRecordApi, T extends TRecordRow>(
           title: { text: text('editTitle', ctx) },
           success: textKey('updated'),
           values: (r) =>
-            Object.fromEntries(d.formFields.map((f) => [f.key, (r as Record<string, unknown>)[f.key]])),
+            Object.fromEntries(
+              d.formFields.map((f) => [
+                f.key,
+                (r as Record<string, unknown>)[f.key] ?? o.initialValues?.[f.key],
+              ]),
+            ),
         }}
         {...(o.formColumns ? { columns: o.formColumns } : {})}
         onClose={onClose}
@@ -451,10 +411,16 @@ export function recordResource<E extends TRecordApi, T extends TRecordRow>(
     ...(d.importExport && endpoints.importExcel ? { importExport: endpoints as TImportExport } : {}),
     ...(o.importResult ? { importResult: o.importResult } : {}),
     ...(d.attachments
-      ? { attachments: { key: (r: T) => r.id, title: (r: T) => String(r[nameKey as keyof T]) } }
+      ? {
+          attachments: {
+            key: (r: T) => r.id,
+            title: (r: T) => String(r[nameKey as keyof T]),
+            ...(typeof d.attachments === 'object' ? { bizType: d.attachments.bizType } : {}),
+          },
+        }
       : {}),
     columns: columnsOf(d, o),
-    search: searchOf(d, o),
+    search: recordSearchFields(d, o.searchOptions),
     toolbar,
     rowActions,
     dialogs: { form: FormDialog, detail: DetailDialog, ...o.dialogs },

@@ -1,19 +1,21 @@
 import {
-  DOCUMENT_FIELD_LABELS,
+  DOCUMENT_FIELDS,
   DOCUMENT_TYPES,
   documentFieldLabel,
+  type TDocumentLabelKey,
   type TDocumentTypeDef,
   type TLang,
 } from '@tracehub/contract';
 
-type TFieldKey = keyof typeof DOCUMENT_FIELD_LABELS;
-type TItemTexts = Record<'itemCode' | 'itemName', string>;
+type TItemKey = 'itemCode' | 'itemName';
+type TItemTexts = Record<TItemKey, string>;
 type TPartnerTexts = Record<'partnerCode' | 'partnerName', string>;
 
 /**
- * The document field names of the contract (document-labels.ts) as translation keys, so that lists, forms
- * and details name a field exactly as templates and exports do: the common names, and the item and partner
- * names that depend on the type (material or product, supplier or client).
+ * The document field names of the contract's field table (DOCUMENT_FIELDS) as translation keys, for the
+ * texts that name a field outside its list (the return details): the names that do not depend on the type
+ * (a counterparty's of a type without one), and the item and partner names that do (material or product,
+ * supplier or client). The lists, forms and details take the names from the type's declaration itself.
  */
 export function documentLabelTexts(lang: TLang) {
   const base = DOCUMENT_TYPES[0] as TDocumentTypeDef;
@@ -24,17 +26,21 @@ export function documentLabelTexts(lang: TLang) {
       itemName: documentFieldLabel(def, 'itemName')[lang],
     };
   };
-  const partner = (side: 'supplier' | 'client'): TPartnerTexts => {
+  const partner = (side: TDocumentTypeDef['partner']): TPartnerTexts => {
     const def = { ...base, partner: side };
     return {
       partnerCode: documentFieldLabel(def, 'partnerCode')[lang],
       partnerName: documentFieldLabel(def, 'partnerName')[lang],
     };
   };
+  const common = (Object.keys(DOCUMENT_FIELDS) as TDocumentLabelKey[]).filter(
+    (k): k is Exclude<TDocumentLabelKey, TItemKey> => k !== 'itemCode' && k !== 'itemName',
+  );
   return {
-    fields: Object.fromEntries(
-      Object.entries(DOCUMENT_FIELD_LABELS).map(([key, label]) => [key, label[lang]]),
-    ) as Record<TFieldKey, string>,
+    fields: {
+      ...Object.fromEntries(common.map((key) => [key, documentFieldLabel(base, key)[lang]])),
+      ...partner(null),
+    } as Record<Exclude<TDocumentLabelKey, TItemKey>, string>,
     item: { material: item('material'), product: item('product'), none: item('none') },
     partner: { supplier: partner('supplier'), client: partner('client') },
   };
@@ -54,16 +60,9 @@ export const document = {
       '维护本企业按车架号/序列号记录的内部数据表：可批量导入、导出，上传附件；每次变更均记录区块链存证',
   },
   create: '新增{{noun}}',
-  edit: '编辑',
-  editTitle: '编辑{{noun}}',
   detailTitle: '{{noun}}详情',
-  delete: '删除',
-  batchDelete: '批量删除',
-  confirmDelete: '确定删除单据“{{billNo}}”吗？删除后不可恢复。',
+  confirmDelete: '确定删除单据“{{name}}”吗？删除后不可恢复。',
   confirmBatchDelete: '确定删除选中的 {{count}} 条数据吗？删除后不可恢复。',
-  created: '新增成功',
-  updated: '修改成功',
-  deleted: '删除成功',
   emptyCurrency: '(空)',
   partnerPlaceholder: '输入编码或名称搜索，或直接输入编码',
   itemPlaceholder: '输入编码，或从提示中选择',
