@@ -1,8 +1,9 @@
 // `npm run bench`: every scenario under bench/scenarios, printed as one table with same-run references,
-// then the evidence ledger's and the chain anchoring's figures. BENCH_ONLY=api, ledger, chain, import, documents
-// or load runs one part.
+// then the evidence ledger's and the chain anchoring's figures. BENCH_ONLY=api, ledger, chain, import, documents,
+// load or browser runs one part.
 import { printTable, type Row } from './lib/report.ts';
 import { apiScenarios } from './scenarios/api.ts';
+import { browserScenarios } from './scenarios/browser.ts';
 import { chainScenarios } from './scenarios/chain.ts';
 import { documentScenarios } from './scenarios/documents.ts';
 import { importScenarios } from './scenarios/import.ts';
@@ -21,6 +22,7 @@ if (!only || only === 'import') printLedgerTable(await importScenarios());
 if (!only || only === 'documents') printLedgerTable(await documentScenarios());
 // The EXPLAIN review at volume (docs/performance.md) runs only when asked for: BENCH_ONLY=explain.
 if (only === 'explain') printLedgerTable(await (await import('./scenarios/explain.ts')).explainScenarios());
+if (!only || only === 'browser') printLedgerTable(await browserScenarios());
 if (!only || only === 'load') {
   const { rows, soaks } = await loadScenarios();
   printTable(rows);

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './support/browser';
-import {
-  AUTOMAKER,
-  enterpriseRows,
-  openFromSidebar,
-  setNewPassword,
-  signIn,
-  submitOneTimePassword,
-} from './support/flows';
+import { AUTOMAKER, openFromSidebar, setNewPassword, signIn, submitOneTimePassword } from './support/flows';
 import { useHarness } from './support/harness';
 import { latestMailCode } from './support/server';
 import { post } from './support/api';
@@ -204,11 +197,10 @@ describe('account management', () => {
     await submitOneTimePassword(member.page, username, oneTimePassword);
     await member.page.getByText('您使用的是管理员提供的一次性密码', { exact: false }).waitFor();
     await screenshot(member.page, 'w1-member-change-password-zh');
-    await setNewPassword(member.page, oneTimePassword, false);
+    await setNewPassword(member.page, oneTimePassword, 'stay');
     await member.page.locator('.ant-message').getByText('新密码不能与一次性密码相同').waitFor();
-    await setNewPassword(member.page, 'Viewer@2031');
-    await enterpriseRows(member.page).filter({ hasText: AUTOMAKER.zh }).click();
-    await member.page.waitForURL('**/workbench');
+    // One enterprise: straight into its console, no choice to make.
+    await setNewPassword(member.page, 'Viewer@2031', 'console');
     const sidebar = member.page.getByTestId('sidebar');
     await sidebar.getByText('用户中心').waitFor();
     const sidebarText = (await sidebar.textContent()) ?? '';
@@ -386,9 +378,7 @@ describe('account management', () => {
     const clerkSession = await h.session('en');
     await submitOneTimePassword(clerkSession.page, clerk, resetPassword);
     await clerkSession.page.getByText('Set a new password').first().waitFor();
-    await setNewPassword(clerkSession.page, 'Clerk@2031');
-    await enterpriseRows(clerkSession.page).filter({ hasText: AUTOMAKER.en }).click();
-    await clerkSession.page.waitForURL('**/workbench');
+    await setNewPassword(clerkSession.page, 'Clerk@2031', 'console');
     expect(clerkSession.errors, clerkSession.errors.join('\n')).toEqual([]);
 
     const multi = row(list(page, 'member'), 'demo-multi');

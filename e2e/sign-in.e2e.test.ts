@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AVATAR_COLOURS, usciCheckChar } from '@tracehub/contract';
 import { screenshot } from './support/browser';
-import { AUTOMAKER, enterpriseRows, openMenuItem, submitPassword } from './support/flows';
+import { AUTOMAKER, DEMO_PASSWORD, enterpriseRows, openMenuItem, submitPassword } from './support/flows';
 
 const SUPPLIER_ZH = '恒信动力电池有限公司';
 import { useHarness } from './support/harness';
@@ -71,7 +71,8 @@ describe('sign-in through the select-enterprise dialog', () => {
     expect(await page.getByTestId('user-dropdown').textContent()).toContain(AUTOMAKER.zh);
     await screenshot(page, 'workbench-zh');
 
-    // After sign-in the same dialog switches the enterprise: current login marked, no add row.
+    // After sign-in the same dialog switches the enterprise: current login marked; the rejected application
+    // still open hides the add row.
     await page.getByTestId('user-dropdown').click();
     await openMenuItem(page, '切换企业').click();
     await page.locator('.ant-modal-title', { hasText: '切换企业' }).waitFor();
@@ -88,15 +89,36 @@ describe('sign-in through the select-enterprise dialog', () => {
     expect(errors).toEqual([]);
   });
 
-  it('offers demo-auto the add-enterprise row and validates the application form (en)', async () => {
+  it('takes demo-auto, linked to one enterprise, straight in; the switch dialog offers the add-enterprise row (en)', async () => {
     const { page, errors } = await h.session('en');
-    await submitPassword(page, 'demo-auto');
-    expect(await page.locator('.ant-modal-title').textContent()).toBe('Select enterprise');
+    await page.goto('/login');
+    await page.locator('#login_loginAccount').fill('demo-auto');
+    await page.locator('#login_password').fill(DEMO_PASSWORD);
+    const documentsBefore = await page.evaluate(() => performance.getEntriesByType('navigation').length);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/workbench');
+    await page.getByTestId('workbench').waitFor();
+    // No choice was shown and the page was not reloaded: the same document carries on.
+    expect(await page.getByTestId('select-enterprise-dialog').count()).toBe(0);
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(
+      documentsBefore,
+    );
+    expect(
+      await page.evaluate(() => new URL(performance.getEntriesByType('navigation')[0]!.name).pathname),
+    ).toBe('/login');
+    await expect.poll(() => page.title()).toBe('Workbench - Tracehub');
+    expect(await page.getByTestId('user-dropdown').textContent()).toContain(AUTOMAKER.en);
+    await screenshot(page, 'workbench-en');
+
+    // Linking another enterprise stays possible: the switch dialog has the add-enterprise row.
+    await page.getByTestId('user-dropdown').click();
+    await openMenuItem(page, 'Switch company').click();
+    await page.locator('.ant-modal-title', { hasText: 'Switch enterprise' }).waitFor();
     await expect.poll(() => enterpriseRows(page).count()).toBe(1);
     expect(await page.getByTestId('enterprise-avatar').first().textContent()).toBe('G');
 
     const addRow = page.getByTestId('enterprise-add-row');
-    expect(await addRow.count()).toBe(1);
+    await addRow.waitFor();
     await addRow.click();
     const applyDialog = page.getByTestId('apply-link-dialog');
     await applyDialog.waitFor();
@@ -121,15 +143,19 @@ describe('sign-in through the select-enterprise dialog', () => {
     expect(await pending.textContent()).toContain('Hengxin Power Battery Co., Ltd.');
     await expect.poll(() => page.getByTestId('enterprise-add-row').count()).toBe(0);
 
-    await enterpriseRows(page).filter({ hasText: AUTOMAKER.en }).click();
-    await page.waitForURL('**/workbench');
-    await page.getByTestId('workbench').waitFor();
-    await expect.poll(() => page.title()).toBe('Workbench - Tracehub');
-    await screenshot(page, 'workbench-en');
+    // With an application open the next sign-in asks again: the enterprise or the application.
+    const next = await h.session('en');
+    await submitPassword(next.page, 'demo-auto');
+    expect(await next.page.locator('.ant-modal-title').textContent()).toBe('Select enterprise');
+    await expect.poll(() => enterpriseRows(next.page).count()).toBe(2);
+    await enterpriseRows(next.page).filter({ hasText: AUTOMAKER.en }).click();
+    await next.page.waitForURL('**/workbench');
+    await next.page.getByTestId('workbench').waitFor();
     expect(errors).toEqual([]);
+    expect(next.errors).toEqual([]);
   });
 
-  it('signs in with an e-mailed code (en)', async () => {
+  it('signs in with an e-mailed code and enters the only enterprise (en)', async () => {
     const { page, errors } = await h.session('en');
     const email = 'demo-supplier@tracehub.local';
     await page.goto('/login');
@@ -141,8 +167,7 @@ describe('sign-in through the select-enterprise dialog', () => {
       .waitFor();
     await page.locator('#loginCode_code').fill(await latestMailCode(h.server().baseUrl, email));
     await page.getByTestId('login-code-submit').click();
-    await page.getByTestId('select-enterprise-dialog').waitFor();
-    await enterpriseRows(page).filter({ hasText: 'Hengxin Power Battery Co., Ltd.' }).click();
+    // demo-supplier has one enterprise: straight in.
     await page.waitForURL('**/workbench');
     await page.getByTestId('workbench').waitFor();
     expect(errors).toEqual([]);

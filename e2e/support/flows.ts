@@ -33,20 +33,41 @@ export async function submitOneTimePassword(
   await page.getByTestId('change-password-step').waitFor();
 }
 
-/** Fills and sends the change-password step; with `expectEnterprises`, waits for the enterprise choice. */
-export async function setNewPassword(page: Page, password: string, expectEnterprises = true): Promise<void> {
+/**
+ * Fills and sends the change-password step. `then`: 'dialog' waits for the enterprise choice, 'console' for
+ * the workbench (an account with one enterprise goes straight in), 'stay' waits for nothing (a refusal).
+ */
+export async function setNewPassword(
+  page: Page,
+  password: string,
+  then: 'dialog' | 'console' | 'stay',
+): Promise<void> {
   await page.locator('#change-password_password').fill(password);
   await page.locator('#change-password_confirmPassword').fill(password);
   await page.getByTestId('change-password-submit').click();
-  if (expectEnterprises) await page.getByTestId('select-enterprise-dialog').waitFor();
+  if (then === 'dialog') await page.getByTestId('select-enterprise-dialog').waitFor();
+  if (then === 'console') {
+    await page.waitForURL('**/workbench');
+    await page.getByTestId('workbench').waitFor();
+  }
 }
 
-/** Signs in and enters the enterprise whose row shows `enterpriseName`; waits for the workbench. */
+/**
+ * Signs in and enters the enterprise whose row shows `enterpriseName`; waits for the workbench. An account
+ * with one usable enterprise goes straight in (no dialog): then the navbar must name that enterprise.
+ */
 export async function signIn(page: Page, account: string, enterpriseName: string): Promise<void> {
-  await submitPassword(page, account);
-  await enterpriseRows(page).filter({ hasText: enterpriseName }).click();
+  await page.goto('/login');
+  await page.locator('#login_loginAccount').fill(account);
+  await page.locator('#login_password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  const dialog = page.getByTestId('select-enterprise-dialog');
+  const workbench = page.getByTestId('workbench');
+  await dialog.or(workbench).first().waitFor();
+  if (await dialog.isVisible()) await enterpriseRows(page).filter({ hasText: enterpriseName }).click();
   await page.waitForURL('**/workbench');
-  await page.getByTestId('workbench').waitFor();
+  await workbench.waitFor();
+  await page.getByTestId('user-dropdown').filter({ hasText: enterpriseName }).waitFor();
 }
 
 /** The visited-page tabs. */

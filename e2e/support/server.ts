@@ -20,8 +20,14 @@ const WEB_INDEX = path.join(REPO_ROOT, 'apps/web/dist/index.html');
 const MIGRATIONS = path.join(REPO_ROOT, 'apps/server/drizzle');
 const START_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 10_000;
-/** Where the prepared data directories live (removed by the run's teardown, see global-setup.ts). */
-export const TEMPLATE_ROOT = path.join(tmpdir(), 'tracehub-e2e-templates');
+/**
+ * Where the prepared data directories live (removed by the run's teardown, see global-setup.ts): one folder
+ * per checkout, so runs in two worktrees of one machine do not remove each other's.
+ */
+export const TEMPLATE_ROOT = path.join(
+  tmpdir(),
+  `tracehub-e2e-templates-${createHash('sha256').update(REPO_ROOT).digest('hex').slice(0, 12)}`,
+);
 /** The settings that decide what a fresh data directory holds after start-up. */
 const SEED_SETTINGS = ['SEED_DEMO', 'SEED_DEMO_CHAIN', 'MASTER_KEY', 'DATABASE_URL'] as const;
 

@@ -111,6 +111,19 @@ export async function buildApp({
       index: false,
       // The page itself is served by consoleHtml with its nonce, never as the raw template.
       allowedPath: (pathName) => pathName !== '/index.html',
+      // The build writes .br and .gz beside each text asset (vite.config.ts): sent as they are.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        // The same URL answers br, gzip or plain bytes: a shared cache must key on the request's encoding.
+        res.setHeader('vary', 'accept-encoding');
+        // Vite names everything under assets/ by its content hash: a new build means new names, so a browser
+        // keeps them for a year without asking again. Anything else is revalidated on each use.
+        res.setHeader(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
     });
     app.get('/', (_req, reply) => reply.type('text/html').send(consoleHtml(reply, indexHtml)));
   }

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './i18n';
+import { loadLang, storedLang } from './i18n';
 import './app/global.css';
 import { AppProviders } from './app/AppProviders';
 import { AppRouter } from './app/AppRouter';
@@ -18,12 +18,18 @@ window.addEventListener('unhandledrejection', (event) => {
 });
 
 const container = document.getElementById('root');
+// The first render waits for the chosen language's texts (a chunk of its own unless it is the default). Not
+// a top-level await: lazy chunks import from this entry, which must finish evaluating first.
 if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <AppRouter />
-      </AppProviders>
-    </StrictMode>,
-  );
+  void loadLang(storedLang())
+    .catch(() => undefined)
+    .then(() =>
+      createRoot(container).render(
+        <StrictMode>
+          <AppProviders>
+            <AppRouter />
+          </AppProviders>
+        </StrictMode>,
+      ),
+    );
 }

@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { Layout } from '../layout/Layout';
 import { FullPageLoading } from '../shared/FullPageLoading';
 import { STAGE_FILE_ERROR_LOG_PATH } from '../shared/navigation';
 import { NavigationBridge } from './bridges';
@@ -17,6 +16,8 @@ const AddIdentifyEnterprisePage = lazyPage(
 );
 const OperatorLoginPage = lazyPage(() => import('../features/operator/OperatorLoginPage'));
 const OperatorLayout = lazyPage(() => import('../layout/operator/OperatorLayout'));
+// The console's frame (sidebar, navbar, tabs) is a chunk of its own: the sign-in page does not load it.
+const Layout = lazyPage(async () => ({ default: (await import('../layout/Layout')).Layout }));
 const ErrorPage = lazyPage(() => import('../features/errors/ErrorPage'));
 const VerifyPage = lazyPage(() => import('../features/verify/VerifyPage'));
 const FileErrorLogPage = lazyPage(() => import('../features/file-error-log/FileErrorLogPage'));

@@ -5,8 +5,7 @@ import Cookies from 'js-cookie';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { DEFAULT_LANG, LANGS, type TLang } from '@tracehub/contract';
-import { zh } from './locales/zh';
-import { en } from './locales/en';
+import { zh, type TLocale } from './locales/zh';
 
 /** Cookie that keeps the chosen language (spec 2.5, 9). */
 export const LOCALE_COOKIE = 'locale';
@@ -26,8 +25,20 @@ function applyLangToPage(lang: TLang): void {
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
 }
 
+// Chinese, the default and the fallback, is bundled; another language's texts are a chunk of their own,
+// fetched before the first render that needs them (loadLang), so the sign-in page carries one language.
+const LOADERS: Record<Exclude<TLang, 'zh'>, () => Promise<TLocale>> = {
+  en: () => import('./locales/en').then((m) => m.en),
+};
+
+/** Makes sure the texts of `lang` are loaded; resolves at once for the bundled default. */
+export async function loadLang(lang: TLang): Promise<void> {
+  if (lang === 'zh' || i18n.hasResourceBundle(lang, 'translation')) return;
+  i18n.addResourceBundle(lang, 'translation', await LOADERS[lang]());
+}
+
 void i18n.use(initReactI18next).init({
-  resources: { zh: { translation: zh }, en: { translation: en } },
+  resources: { zh: { translation: zh } },
   lng: storedLang(),
   fallbackLng: DEFAULT_LANG,
   // Resources are bundled, so initialise synchronously: the first render already has its texts.
@@ -43,6 +54,7 @@ export function currentLang(): TLang {
 
 /** Switches the language everywhere: texts, antd and dayjs locales, the cookie and the html lang. */
 export async function changeLang(lang: TLang): Promise<void> {
+  await loadLang(lang);
   Cookies.set(LOCALE_COOKIE, lang, { expires: LOCALE_COOKIE_DAYS, path: '/', sameSite: 'lax' });
   applyLangToPage(lang);
   await i18n.changeLanguage(lang);

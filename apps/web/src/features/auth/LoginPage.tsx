@@ -12,6 +12,8 @@ import { AuthShell } from './AuthShell';
 import { ChangePasswordStep } from './ChangePasswordStep';
 import { SendCodeButton } from './SendCodeButton';
 import { SelectEnterpriseDialog } from './SelectEnterpriseDialog';
+import { signInToEnterprise } from './session';
+import { soleUsableEnterprise } from './enterpriseDisplay';
 
 type TPasswordForm = { loginAccount: string; password: string };
 type TCodeForm = { email: string; code: string };
@@ -24,7 +26,7 @@ function safeRedirect(value: string | null): string {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : '/home';
 }
 
-function PasswordForm({ onStep }: { onStep: (step: TLoginStep) => void }) {
+function PasswordForm({ onStep }: { onStep: (step: TLoginStep) => Promise<void> }) {
   const { t } = useTranslation();
   const lang = useLang();
   const [form] = Form.useForm<TPasswordForm>();
@@ -32,7 +34,7 @@ function PasswordForm({ onStep }: { onStep: (step: TLoginStep) => void }) {
   const submit = async (values: TPasswordForm) => {
     setSubmitting(true);
     try {
-      onStep(await call(api.auth.loginByPwd, values));
+      await onStep(await call(api.auth.loginByPwd, values));
     } catch {
       // Shown by the client.
     } finally {
@@ -77,7 +79,7 @@ function PasswordForm({ onStep }: { onStep: (step: TLoginStep) => void }) {
   );
 }
 
-function CodeForm({ onStep }: { onStep: (step: TLoginStep) => void }) {
+function CodeForm({ onStep }: { onStep: (step: TLoginStep) => Promise<void> }) {
   const { t } = useTranslation();
   const lang = useLang();
   const [form] = Form.useForm<TCodeForm>();
@@ -85,7 +87,7 @@ function CodeForm({ onStep }: { onStep: (step: TLoginStep) => void }) {
   const submit = async (values: TCodeForm) => {
     setSubmitting(true);
     try {
-      onStep(await call(api.auth.verifyLoginMailCode, values));
+      await onStep(await call(api.auth.verifyLoginMailCode, values));
     } catch {
       // Shown by the client.
     } finally {
@@ -143,13 +145,38 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const [step, setStep] = useState<TLoginStep | null>(null);
+  const target = safeRedirect(searchParams.get('redirect'));
   useDocumentTitle(t('auth.login.title'));
+
+  // An account with one usable enterprise and nothing else to decide goes straight in; a failure there
+  // (shown by the client) leaves the choice to the dialog.
+  const onStep = async (next: TLoginStep) => {
+    const sole = soleUsableEnterprise(next);
+    if (sole) {
+      try {
+        await signInToEnterprise({
+          loginAccount: next.loginAccount,
+          verifyKey: next.verifyKey,
+          enterpriseUuid: sole,
+          target,
+        });
+        return;
+      } catch {
+        // Fall through to the dialog.
+      }
+    }
+    setStep(next);
+  };
 
   return (
     <AuthShell>
       <div className="auth-card">
         {step?.mustChangePassword ? (
-          <ChangePasswordStep step={step} onDone={setStep} onCancel={() => setStep(null)} />
+          <ChangePasswordStep
+            step={step}
+            onDone={(next) => void onStep(next)}
+            onCancel={() => setStep(null)}
+          />
         ) : (
           <>
             <h1>{t('auth.login.welcome')}</h1>
@@ -159,9 +186,9 @@ export default function LoginPage() {
                 {
                   key: 'password',
                   label: t('auth.login.tabPassword'),
-                  children: <PasswordForm onStep={setStep} />,
+                  children: <PasswordForm onStep={onStep} />,
                 },
-                { key: 'code', label: t('auth.login.tabCode'), children: <CodeForm onStep={setStep} /> },
+                { key: 'code', label: t('auth.login.tabCode'), children: <CodeForm onStep={onStep} /> },
               ]}
             />
           </>
@@ -181,7 +208,7 @@ export default function LoginPage() {
           mode="login"
           open
           loginStep={step}
-          target={safeRedirect(searchParams.get('redirect'))}
+          target={target}
           onClose={() => setStep(null)}
         />
       )}

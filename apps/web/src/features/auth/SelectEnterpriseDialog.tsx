@@ -112,7 +112,7 @@ export function SelectEnterpriseDialog(props: TProps) {
           enterpriseUuid,
           target: enterpriseUuid ? props.target : '/identify',
         });
-        return; // The page reloads; keep the spinner until it does.
+        return; // The login page gives way to the target route.
       }
       if (enterpriseUuid && enterpriseUuid !== userInfo?.enterpriseUuid && userInfo) {
         await switchEnterprise({ loginAccount: userInfo.username, enterpriseUuid });
@@ -128,11 +128,9 @@ export function SelectEnterpriseDialog(props: TProps) {
 
   const hasOpenApplication = enterprises.some((e) => enterpriseStatus(e) !== 'usable');
   const hasUsable = enterprises.some((e) => enterpriseStatus(e) === 'usable');
+  // At sign-in and when switching: an account that went straight into its only enterprise links another here.
   const showAddRow =
-    mode === 'login' &&
-    !query.isFetching &&
-    enterprises.length < LIMITS.enterprisesPerAccount &&
-    !hasOpenApplication;
+    !query.isFetching && enterprises.length < LIMITS.enterprisesPerAccount && !hasOpenApplication;
   const showCertifyNew = mode === 'login' && !query.isFetching && !hasUsable;
 
   const onRowKey = (event: KeyboardEvent, action: () => void) => {

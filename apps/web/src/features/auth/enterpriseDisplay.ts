@@ -1,4 +1,10 @@
-import { AVATAR_COLOURS, EXAMINE_STATUS, type TEnterpriseListItem, type TLang } from '@tracehub/contract';
+import {
+  AVATAR_COLOURS,
+  EXAMINE_STATUS,
+  type TEnterpriseListItem,
+  type TLang,
+  type TLoginStep,
+} from '@tracehub/contract';
 import { pickLangText } from '../../i18n/text';
 
 export type TEnterpriseStatus = 'pending' | 'rejected' | 'usable';
@@ -8,6 +14,16 @@ export function enterpriseStatus(item: Pick<TEnterpriseListItem, 'examineStatus'
   if (item.examineStatus === EXAMINE_STATUS.pending) return 'pending';
   if (item.examineStatus === EXAMINE_STATUS.rejected) return 'rejected';
   return 'usable';
+}
+
+/**
+ * The enterprise a sign-in enters without asking: the account's only link, when it is usable. With a pending
+ * or rejected application beside it, or a password still to set, the dialog shows so the user can act on it.
+ */
+export function soleUsableEnterprise(step: TLoginStep): string | null {
+  if (step.mustChangePassword || step.enterprises.length !== 1) return null;
+  const only = step.enterprises[0];
+  return only && enterpriseStatus(only) === 'usable' ? only.enterpriseUuid : null;
 }
 
 export function avatarColour(index: number): string {

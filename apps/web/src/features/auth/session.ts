@@ -45,7 +45,26 @@ export async function refreshMenus(): Promise<void> {
   if (menus) useSession.setState({ menus });
 }
 
-/** Second sign-in step: the chosen enterprise's session, then a full reload so everything starts fresh. */
+/**
+ * Starts the client on a new session token without reloading the page: every cached answer of the previous
+ * session dropped, the tabs reset, then the target route while user info and menus load.
+ */
+async function startSession(token: string, target: string, tabs: 'clear' | 'keepFixed'): Promise<void> {
+  setToken(token);
+  if (tabs === 'clear') {
+    useTabs.getState().clear();
+    sessionStorage.removeItem(TABS_STORAGE_KEY);
+  } else {
+    useTabs.getState().removeAll();
+  }
+  queryClient.clear();
+  useSession.setState({ token, status: 'idle', userInfo: null, menus: [] });
+  // Leave the old page before the new menu arrives, so no tab of another enterprise is reopened.
+  navigateTo(target, { replace: true });
+  await loadSession();
+}
+
+/** Second sign-in step: the chosen enterprise's session, then its landing page (no page reload). */
 export async function signInToEnterprise(input: {
   loginAccount: string;
   verifyKey: string;
@@ -62,11 +81,8 @@ export async function signInToEnterprise(input: {
     },
     { bearer: input.verifyKey },
   );
-  setToken(session.token);
   // A new sign-in starts with fresh tabs, whoever used this browser tab before.
-  useTabs.getState().clear();
-  sessionStorage.removeItem(TABS_STORAGE_KEY);
-  window.location.assign(input.target);
+  await startSession(session.token, input.target, 'clear');
 }
 
 /**
@@ -82,13 +98,7 @@ export async function switchEnterprise(input: {
     loginAccount: input.loginAccount,
     enterpriseUuid: input.enterpriseUuid,
   });
-  setToken(session.token);
-  useTabs.getState().removeAll();
-  queryClient.clear();
-  useSession.setState({ token: session.token, status: 'idle', userInfo: null, menus: [] });
-  // Leave the old page before the new menu arrives, so no tab of the other enterprise is reopened.
-  navigateTo('/home', { replace: true });
-  await loadSession();
+  await startSession(session.token, '/home', 'keepFixed');
 }
 
 /** Forgets everything of the session in this browser: token, state, tabs, cached data, local storage. */
