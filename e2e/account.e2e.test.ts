@@ -213,9 +213,25 @@ describe('account management', () => {
       expect(await member.page.getByTestId(button).count()).toBe(1);
     }
     await screenshot(member.page, 'w1-member-limited-zh');
+    // The workbench says which role decides this and whom to ask for more.
+    await openFromSidebar(member.page, ['工作台']);
+    const account = member.page.getByTestId('workbench-account');
+    await account.waitFor();
+    expect(await account.textContent()).toContain(roleName);
+    expect(await account.textContent()).toContain('demo-auto@tracehub.local');
+    // A page of the console its role lacks: 403 in place, with the role and the administrator, not 404.
     await member.page.goto('/account/member');
-    await member.page.waitForURL('**/404');
+    const refused = member.page.getByTestId('error-403');
+    await refused.waitFor();
+    expect(new URL(member.page.url()).pathname).toBe('/account/member');
+    const reason = (await refused.getByTestId('access-reason').textContent()) ?? '';
+    expect(reason).toContain(`您的角色（${roleName}）不包含此页面`);
+    expect(reason).toContain('demo-auto@tracehub.local');
+    await screenshot(member.page, 'w1-member-forbidden-zh');
     expect(await member.page.getByTestId('toolbar-create').count()).toBe(0);
+    // A path that is no page at all is still 404.
+    await member.page.goto('/no/such/page');
+    await member.page.waitForURL('**/404');
     expect(errors, errors.join('\n')).toEqual([]);
     // The browser logs the refused reuse of the one-time password (400) above; nothing else.
     const unexpected = member.errors.filter((e) => !e.includes('status of 400'));
@@ -397,7 +413,8 @@ describe('account management', () => {
     // No longer the administrator: demo-auto's menu loses the account pages at once.
     await page.waitForURL((url) => !url.pathname.startsWith('/account'));
     await page.goto('/account/member');
-    await page.waitForURL('**/404');
+    // A console page its roles lack: refused in place (403) and demo-multi named as whom to ask.
+    await page.getByTestId('error-403').getByText('demo-multi@tracehub.local', { exact: false }).waitFor();
 
     // demo-multi is the administrator now.
     const admin = await h.session('en');

@@ -12,8 +12,10 @@ const TEXTS = {
   zh: {
     log: '系统日志',
     title: '模块未配置',
-    // The message names the module: the page's menu title.
-    message: '系统日志模块未配置，请联系企业管理员。',
+    // The message names the module (the page's menu title); demo-auto administers the enterprise, so it
+    // is sent to the platform operator, who configures modules.
+    message: '平台尚未为贵企业配置系统日志模块。',
+    whom: '请联系平台运营方',
     back: '返回工作台',
     saved: '模块配置已保存',
     summary: (n: number, total: number) => `已配置 ${n} / ${total} 个页面`,
@@ -21,8 +23,8 @@ const TEXTS = {
   en: {
     log: 'System Log',
     title: 'Module not configured',
-    message:
-      'The System Log module is not configured for your company. Please contact the enterprise administrator.',
+    message: 'The platform has not configured the System Log module for your company.',
+    whom: 'Ask the platform operator',
     back: 'Back to workbench',
     saved: 'The module configuration is saved',
     summary: (n: number, total: number) => `${n} of ${total} pages configured`,
@@ -98,6 +100,7 @@ describe('modules not configured for an enterprise (spec 6)', () => {
     await notice.waitFor();
     expect(await notice.textContent()).toContain(text.title);
     expect(await notice.textContent()).toContain(text.message);
+    expect(await notice.getByTestId('access-reason').textContent()).toContain(text.whom);
     expect(await tab(member.page, 'log/list').getAttribute('data-active')).toBe('1');
     expect(await member.page.locator('.ant-message-error').count()).toBe(0);
     // The menu is reloaded, so the sidebar marks the entry too.
@@ -143,6 +146,7 @@ describe('modules not configured for an enterprise (spec 6)', () => {
     const notice = member.page.getByTestId('module-not-configured');
     await notice.waitFor();
     expect(await notice.textContent()).toContain(text.message);
+    expect(await notice.getByTestId('access-reason').textContent()).toContain(text.whom);
     expect(await member.page.getByTestId('page-title').textContent()).toContain(text.log);
     await screenshot(member.page, 'm-auto-log-not-configured-en');
     expect(await notice.getByTestId('module-not-configured-back').textContent()).toBe(text.back);

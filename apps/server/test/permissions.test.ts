@@ -129,7 +129,7 @@ describe('permission codes are checked by the server on every endpoint', () => {
   });
 
   it('gives a member exactly the pages of its role, and 403 for actions it lacks', async () => {
-    const { token } = await memberWith(t, admin, AUTO_UUID, ['PerBasic', 'Workbench']);
+    const { token, role } = await memberWith(t, admin, AUTO_UUID, ['PerBasic', 'Workbench']);
     const menu = expectOk(await call<TMenuNode[]>(t.app, '/menu/selectMenusByUserId', { token }));
     expect(pageCodes(menu)).toEqual(['Workbench', 'PerBasic']);
     expect(menu.map((n) => n.code)).toEqual(['Workbench', 'UserCenter']);
@@ -143,6 +143,15 @@ describe('permission codes are checked by the server on every endpoint', () => {
     ]);
     const info = expectOk(await call<TUserInfo>(t.app, '/profile/selectUserInfo', { token }));
     expect(info.permissions).toEqual([...new Set(['Workbench', ...OWN_ACCOUNT_CODES])].sort());
+    // What the console tells the member about its access: its role, and the administrator to ask.
+    expect(info.access.roleNames.map((r) => r.name)).toEqual([role.name]);
+    expect(info.access.administrator).toMatchObject({
+      username: 'demo-auto',
+      email: 'demo-auto@tracehub.local',
+    });
+    const adminInfo = expectOk(await call<TUserInfo>(t.app, '/profile/selectUserInfo', { token: admin }));
+    expect(adminInfo.isEnterpriseAdmin).toBe(true);
+    expect(adminInfo.access.administrator?.username).toBe('demo-auto');
     for (const lang of ['zh', 'en'] as const) {
       expectError(
         await call(t.app, '/member/add', {

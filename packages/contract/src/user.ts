@@ -33,6 +33,21 @@ export const ZUserInfo = z.object({
   /** The console always acts as 'admin' for its own route generation; real checks use permission codes. */
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
+  /**
+   * Why the member sees what it sees and whom to ask for more: its roles in the current enterprise (name,
+   * English name) and the enterprise's administrator (null without an enterprise).
+   */
+  access: z.object({
+    roleNames: z.array(z.object({ name: z.string(), nameEn: z.string().nullable() })),
+    administrator: z
+      .object({
+        username: z.string(),
+        chineseName: z.string().nullable(),
+        englishName: z.string().nullable(),
+        email: z.string(),
+      })
+      .nullable(),
+  }),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { matchPath, type Params } from 'react-router';
-import type { TMenuNode } from '@tracehub/contract';
+import { buildMenuTree, ENTERPRISE_MENU, type TMenuNode } from '@tracehub/contract';
 import type { TTab } from '../stores/tabs';
 import { useSession } from '../stores/session';
 
@@ -45,6 +45,17 @@ export function matchPageRoute(routes: readonly TPageRoute[], pathname: string):
     if (match) return { route, params: match.params };
   }
   return null;
+}
+
+let everyPage: TPageRoute[] | null = null;
+
+/**
+ * Whether a path is a page of the enterprise console at all (any role, any enterprise): such a path outside
+ * the member's menu is closed to it (403), anything else does not exist (404).
+ */
+export function isConsolePage(pathname: string): boolean {
+  everyPage ??= buildPageRoutes(buildMenuTree(ENTERPRISE_MENU, () => true));
+  return matchPageRoute(everyPage, pathname) !== null;
 }
 
 /** The first page under a directory: where a directory "redirects" (breadcrumb links, back targets). */

@@ -5,7 +5,7 @@ import { useTabs } from '../stores/tabs';
 import { stripCacheFlag } from '../shared/cacheFlag';
 import { pickLangText, useLang } from '../i18n';
 import { PageErrorBoundary } from '../shared/PageErrorBoundary';
-import { tabOfRoute, type TPageRoute, type TRouteMatch } from '../app/menuRoutes';
+import { isConsolePage, tabOfRoute, type TPageRoute, type TRouteMatch } from '../app/menuRoutes';
 import { pageEntry } from '../app/pages';
 import { ErrorView } from '../features/errors/ErrorView';
 import { ModuleNotConfiguredView } from '../features/errors/ModuleNotConfiguredView';
@@ -74,7 +74,17 @@ export function AppMain({ match, routes }: { match: TRouteMatch | null; routes: 
   }, [activeTab, openTab]);
 
   const redirecting = location.pathname.startsWith(`${REDIRECT_PREFIX}/`);
-  if (!match && !redirecting) return <Navigate to="/404" replace />;
+  if (!match && !redirecting) {
+    // A page of the console the member's roles do not grant: say so (403, with whom to ask), not 404.
+    if (isConsolePage(location.pathname)) {
+      return (
+        <main className="app-main">
+          <ErrorView code={403} embedded />
+        </main>
+      );
+    }
+    return <Navigate to="/404" replace />;
+  }
 
   // The active page renders before its tab is stored; appending it keeps its key and position stable.
   const shown = activeTab && !tabs.some((t) => t.name === activeTab.name) ? [...tabs, activeTab] : tabs;

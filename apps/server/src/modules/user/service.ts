@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   ENTERPRISE_MENU,
   EXAMINE_STATUS,
@@ -8,7 +8,7 @@ import {
   type TMenuNode,
   type TUserInfo,
 } from '@tracehub/contract';
-import { enterpriseUsers, enterprises, users } from '../../db/schema.ts';
+import { enterpriseUsers, enterprises, roles, userRoles, users } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import type { SessionContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -25,6 +25,41 @@ function heldCodes(session: SessionContext): ReadonlySet<string> {
 
 /** authStatus of user info: 0 no certified enterprise, 2 the current enterprise is certified. */
 const AUTH_STATUS = { none: 0, certified: 2 } as const;
+
+/**
+ * The member's roles in its enterprise and the enterprise's administrator: what a member told "no access"
+ * needs to know to ask the right person (issue 15, item 4).
+ */
+async function accessOf(db: Db, session: SessionContext): Promise<TUserInfo['access']> {
+  const enterpriseUuid = session.enterpriseUuid;
+  if (!enterpriseUuid) return { roleNames: [], administrator: null };
+  const [roleNames, [administrator]] = await Promise.all([
+    db
+      .select({ name: roles.name, nameEn: roles.nameEn })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(and(eq(userRoles.enterpriseUuid, enterpriseUuid), eq(userRoles.userId, session.userId)))
+      .orderBy(asc(roles.name)),
+    db
+      .select({
+        username: users.username,
+        chineseName: users.chineseName,
+        englishName: users.englishName,
+        email: users.email,
+      })
+      .from(enterpriseUsers)
+      .innerJoin(users, eq(users.id, enterpriseUsers.userId))
+      .where(
+        and(
+          eq(enterpriseUsers.enterpriseUuid, enterpriseUuid),
+          eq(enterpriseUsers.isAdmin, true),
+          eq(enterpriseUsers.examineStatus, EXAMINE_STATUS.approved),
+        ),
+      )
+      .limit(1),
+  ]);
+  return { roleNames, administrator: administrator ?? null };
+}
 
 /**
  * The signed-in user's info. `db` is the handler's handle: inside a tenant transaction the caller still
@@ -72,6 +107,7 @@ export async function userInfo(db: Db, session: SessionContext): Promise<TUserIn
     enterprises: await listLinkedEnterprises(db, user.id),
     roles: ['admin'],
     permissions: [...heldCodes(session)].sort(),
+    access: await accessOf(db, session),
   };
 }
 

@@ -1,10 +1,14 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AccessReason } from './AccessReason';
 
 export type TErrorCode = 404 | 403 | 401;
 
-/** The 404/403/401 message with a way home; `embedded` when drawn inside the console layout. */
+/**
+ * The 404/403/401 message with a way home; `embedded` when drawn inside the console layout, where a 403 also
+ * says which roles the member has and whom to ask.
+ */
 export function ErrorView({ code, embedded = false }: { code: TErrorCode; embedded?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -21,7 +25,14 @@ export function ErrorView({ code, embedded = false }: { code: TErrorCode; embedd
         subTitle={
           <>
             <div className="error-view-title">{texts.title}</div>
-            <div>{texts.description}</div>
+            {code === 403 && embedded ? (
+              <>
+                <div>{t('errors.forbidden.embedded')}</div>
+                <AccessReason kind="forbidden" />
+              </>
+            ) : (
+              <div>{texts.description}</div>
+            )}
           </>
         }
         extra={

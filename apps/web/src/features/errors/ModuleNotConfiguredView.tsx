@@ -4,12 +4,14 @@ import { AppstoreOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { refreshMenus } from '../auth/session';
+import { AccessReason } from './AccessReason';
 
 const WORKBENCH_PATH = '/workbench';
 
 /**
  * Spec 6: the page of a module the platform has not configured for the enterprise, shown in place of the
- * page inside the layout and its tab, naming the module when it is given. `menuStale`: the server refused the page (B2030) while the menu
+ * page inside the layout and its tab, naming the module when it is given, and whom to ask: a member its
+ * enterprise administrator (by name), the administrator the platform operator. `menuStale`: the server refused the page (B2030) while the menu
  * still called it configured, so the menu is reloaded once for the sidebar to mark it too.
  */
 export function ModuleNotConfiguredView({
@@ -35,9 +37,14 @@ export function ModuleNotConfiguredView({
         }
         title={<span className="error-view-title">{t('errors.moduleNotConfigured.title')}</span>}
         subTitle={
-          moduleName
-            ? t('errors.moduleNotConfigured.named', { module: moduleName })
-            : t('errors.moduleNotConfigured.description')
+          <>
+            <div>
+              {moduleName
+                ? t('errors.moduleNotConfigured.namedOnly', { module: moduleName })
+                : t('errors.moduleNotConfigured.plain')}
+            </div>
+            <AccessReason kind="notConfigured" />
+          </>
         }
         extra={
           <Button

@@ -2,6 +2,7 @@ import { Card, Col, Descriptions, Empty, Row, Tag, Typography } from 'antd';
 import { CheckCircleOutlined, RightOutlined, SafetyCertificateFilled } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { administratorText, roleNamesText } from '../errors/access';
 import dayjs from 'dayjs';
 import type { TUserInfo } from '@tracehub/contract';
 import { pickLangText, useLang } from '../../i18n';
@@ -101,9 +102,17 @@ function EnterpriseCard({ userInfo }: { userInfo: TUserInfo }) {
 
 function AccountCard({ userInfo }: { userInfo: TUserInfo }) {
   const { t } = useTranslation();
+  const lang = useLang();
+  // What decides the pages this member sees, and whom to ask for more (issue 15, item 4).
+  const roles = userInfo.isEnterpriseAdmin
+    ? t('workbench.enterprise.admin')
+    : roleNamesText(userInfo.access, lang) || t('workbench.account.noRole');
+  const administrator = userInfo.isEnterpriseAdmin ? null : administratorText(userInfo.access, lang);
   const rows = [
     [t('workbench.account.username'), userInfo.username],
     [t('workbench.account.email'), userInfo.email || EMPTY_TEXT],
+    [t('workbench.account.roles'), roles],
+    ...(administrator ? [[t('workbench.account.administrator'), administrator]] : []),
     [t('workbench.account.lastLogin'), formatDateTime(userInfo.lastLoginTime)],
     [
       t('workbench.account.sessionTimeout'),
@@ -157,11 +166,19 @@ function QuickLinks({ routes }: { routes: readonly TPageRoute[] }) {
   );
 }
 
-function Guide({ routes }: { routes: readonly TPageRoute[] }) {
+function Guide({ routes, userInfo }: { routes: readonly TPageRoute[]; userInfo: TUserInfo }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const has = (name: string) => routes.some((r) => r.name === name);
+  const administrator = administratorText(userInfo.access, lang);
   // Pointers to pages the user's menu does not have would lead nowhere.
   const items = [
+    !userInfo.isEnterpriseAdmin &&
+      administrator &&
+      t('workbench.guide.access', {
+        pages: routes.filter((r) => !r.node.hidden).length,
+        admin: administrator,
+      }),
     has('userCenter/perbasic') && t('workbench.guide.profile'),
     has('userCenter/perfrom') && t('workbench.guide.company'),
     has('log/list') && t('workbench.guide.log'),
@@ -218,7 +235,7 @@ export default function WorkbenchPage() {
           <QuickLinks routes={routes} />
         </Col>
         <Col xs={24} xl={8}>
-          <Guide routes={routes} />
+          <Guide routes={routes} userInfo={userInfo} />
         </Col>
       </Row>
     </div>

@@ -12,6 +12,7 @@ import { buildColumns, totalWidth } from './columns';
 import { patchListParams, readListRequest, searchDefaults, type TRequestValues } from './listState';
 import { takeListRefresh } from './refresh';
 import { SearchPanel } from './SearchPanel';
+import { EmptyList } from './EmptyList';
 import type { TListItem, TRenderContext, TResource } from './types';
 import { useResourceActions } from './useResourceActions';
 import './list.css';
@@ -108,6 +109,12 @@ export function ResourceList<E extends TEndpoint>({ resource }: { resource: TRes
   const data = query.data ?? { list: [], total: 0 };
   const virtual = state.pageSize > VIRTUAL_FROM_PAGE_SIZE;
   const toolbar = actions.renderToolbar(selectedRows);
+  // A search that finds nothing is said as such; an empty list without one offers its first steps.
+  const filtered = resource.search.some((field) => {
+    const value = state[field.prop];
+    const empty = value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+    return !empty && value !== defaults.get(field.prop);
+  });
   return (
     <Card className="th-card resource-list" data-testid={`list-${resource.name}`}>
       <div className="list-head">
@@ -135,6 +142,13 @@ export function ResourceList<E extends TEndpoint>({ resource }: { resource: TRes
             : { x: 'max-content' }
         }
         size="middle"
+        locale={{
+          emptyText: query.isFetching ? (
+            ' '
+          ) : (
+            <EmptyList filtered={filtered} starters={filtered ? null : actions.renderStarters()} />
+          ),
+        }}
         rowSelection={
           actions.hasBatch
             ? {

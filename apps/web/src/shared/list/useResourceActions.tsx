@@ -19,6 +19,9 @@ import type {
   TToolbarAction,
 } from './types';
 
+/** Toolbar actions that start an empty list (issue 15, item 4). */
+const STARTER_KEYS: readonly string[] = ['create', 'import', 'template'];
+
 /** Row actions shown as links before the rest fold into "More". */
 const INLINE_ROW_ACTIONS = 3;
 
@@ -187,32 +190,41 @@ export function useResourceActions<E extends TEndpoint>(
 
   const toolbarActions = declared.toolbar.filter((a) => can(a.permission));
 
+  const renderButton = (action: TToolbarAction<T>, selected: T[], testId: string): ReactNode => (
+    <Button
+      key={action.key}
+      type={action.primary ? 'primary' : 'default'}
+      danger={action.danger}
+      icon={action.icon}
+      disabled={action.batch === true && selected.length === 0}
+      loading={busyKeys.has(action.key)}
+      onClick={() =>
+        action.to ? void navigate(action.to) : void perform(action, selected, action.key, { rows: selected })
+      }
+      data-testid={testId}
+    >
+      {labelOf(action.label, selected, ctx)}
+    </Button>
+  );
+
   const renderToolbar = (selected: T[]): ReactNode =>
     toolbarActions.length === 0 ? null : (
       <Space wrap className="list-toolbar">
-        {toolbarActions.map((action) => (
-          <Button
-            key={action.key}
-            type={action.primary ? 'primary' : 'default'}
-            danger={action.danger}
-            icon={action.icon}
-            disabled={action.batch === true && selected.length === 0}
-            loading={busyKeys.has(action.key)}
-            onClick={() =>
-              action.to
-                ? void navigate(action.to)
-                : void perform(action, selected, action.key, { rows: selected })
-            }
-            data-testid={`toolbar-${action.key}`}
-          >
-            {labelOf(action.label, selected, ctx)}
-          </Button>
-        ))}
+        {toolbarActions.map((action) => renderButton(action, selected, `toolbar-${action.key}`))}
         {selected.length > 0 && (
           <span className="list-selected" data-testid="list-selected">
             {t('common.list.selected', { count: selected.length })}
           </span>
         )}
+      </Space>
+    );
+
+  // The first steps an empty list offers, among the member's toolbar actions: create, import, template.
+  const starters = toolbarActions.filter((a) => !a.batch && STARTER_KEYS.includes(a.key));
+  const renderStarters = (): ReactNode =>
+    starters.length === 0 ? null : (
+      <Space wrap className="list-starters">
+        {starters.map((action) => renderButton(action, [], `empty-${action.key}`))}
       </Space>
     );
 
@@ -235,6 +247,7 @@ export function useResourceActions<E extends TEndpoint>(
   return {
     renderRowActions,
     renderToolbar,
+    renderStarters,
     dialogElement,
     hasRowActions: declared.rowActions.some((a) => can(a.permission)),
     /** Row actions the session may use: the action column is sized for them. */

@@ -19,6 +19,8 @@ export const common: typeof zh = {
     collapse: 'Collapse',
   },
   list: {
+    noMatch: 'Nothing matches the search',
+    emptyHint: 'Start here: add a record, or download the template and import many at once.',
     inputPlaceholder: 'Enter {{field}}',
     searchField: 'Search by',
     selectPlaceholder: 'Please select',

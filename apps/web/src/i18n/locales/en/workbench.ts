@@ -31,12 +31,16 @@ export const workbench: typeof zh = {
     sessionTimeout: 'Session timeout',
     minutes: '{{value}} minutes',
     unread: 'Unread messages',
+    roles: 'My roles',
+    noRole: 'No role assigned yet',
+    administrator: 'Enterprise administrator',
   },
   quickLinks: {
     title: 'Quick links',
     empty: 'No pages available',
   },
   guide: {
+    access: 'Your roles open {{pages}} page(s); for others, ask your enterprise administrator, {{admin}}',
     title: 'What you can do here',
     profile: 'See your account profile and session settings in User Center · Basic Information',
     company:

@@ -17,6 +17,8 @@ export const common = {
     collapse: '收起',
   },
   list: {
+    noMatch: '没有符合搜索条件的数据',
+    emptyHint: '可以从这里开始：新增一条，或下载模板后批量导入。',
     inputPlaceholder: '请输入{{field}}',
     searchField: '搜索字段',
     selectPlaceholder: '请选择',

@@ -29,12 +29,16 @@ export const workbench = {
     sessionTimeout: '会话超时时间',
     minutes: '{{value}} 分钟',
     unread: '未读消息',
+    roles: '我的角色',
+    noRole: '尚未分配角色',
+    administrator: '企业管理员',
   },
   quickLinks: {
     title: '快捷入口',
     empty: '暂无可用页面',
   },
   guide: {
+    access: '您的角色开放了 {{pages}} 个页面；如需其他页面，请联系企业管理员 {{admin}}',
     title: '您可以在这里',
     profile: '在「用户中心 · 基本信息」查看账号资料与会话设置',
     company: '在「用户中心 · 企业信息」查看企业的数字身份与链上账户地址',
