@@ -12,6 +12,7 @@ const TEXT = {
     company: ['用户中心', '企业信息'],
     basic: ['用户中心', '基本信息'],
     verified: '已验证',
+    recordedIn: /^已存证 · 区块 \d+$/,
     failed: '验证失败',
     notFound: '没有找到这条记录',
     verifyTitle: '验证一条数据是否真实记录在区块链上',
@@ -21,6 +22,7 @@ const TEXT = {
     company: ['User Centre', 'Company Information'],
     basic: ['User Centre', 'Basic Information'],
     verified: 'Verified',
+    recordedIn: /^Recorded · block \d+$/,
     failed: 'Verification failed',
     notFound: 'No such record',
     verifyTitle: 'Check that a piece of data really is on the blockchain',
@@ -98,10 +100,18 @@ describe('blockchain evidence', () => {
         .toBe(true);
       await screenshot(page, `l2-records-${lang}`);
 
-      // The dialog verifies the proof itself: leaf, inclusion, block hash and signature.
+      // Each record is named in words (its kind and business key), not by a database id; the status says
+      // in which block it is recorded.
+      const subject = ((await sealedRow.getByTestId('record-subject').textContent()) ?? '').trim();
+      expect(subject).toMatch(/\S+ \S+/);
+      expect(subject).not.toMatch(/^(document|partner|material|product|project|file) \d+$/);
+      expect(await sealedRow.getByTestId('chain-status-sealed').textContent()).toMatch(text.recordedIn);
+
+      // The dialog verifies the proof itself: leaf, inclusion, block hash and signature; it names the record.
       await sealedRow.getByTestId('action-viewChain').click();
       const dialog = page.getByTestId('chain-record-dialog');
       await verdict(page, text.verified);
+      expect(((await dialog.getByTestId('chain-subject').textContent()) ?? '').trim()).toBe(subject);
       const txHash = (await dialog.getByTestId('chain-tx-hash').getAttribute('data-hash')) ?? '';
       expect(txHash).toMatch(/^[0-9a-f]{64}$/);
       for (const check of ['record', 'query', 'inclusion', 'blockHash', 'signature']) {

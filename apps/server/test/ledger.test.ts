@@ -1,3 +1,4 @@
+import { documentType } from '@tracehub/contract';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -39,7 +40,7 @@ import {
   publicGet,
   seal,
 } from './support/ledger.ts';
-import { bareProject } from './support/records.ts';
+import { bareProject, newDocument } from './support/records.ts';
 
 const fileList = (t: TestApp, token: string, bizNo: string) =>
   call<TFileEvidence[]>(t.app, '/file/list', { token, body: { bizType: 'attachment', bizNo } });
@@ -527,5 +528,38 @@ describe('evidence ledger', () => {
     // The platform key never reaches tenants or the API in secret form.
     const [keyRow] = await dbOf(t).select().from(platformKeys);
     expect(keyRow!.secretCiphertext).toMatch(/^v1\./);
+  });
+  it('names each record in words and finds evidence by a document number or code (issue 15, item 2)', async () => {
+    const mine = await newDocument(t.app, auto, 'PurchaseReceipt');
+    const theirs = await newDocument(t.app, supplier, 'PurchaseReceipt');
+    const def = documentType('PurchaseReceipt');
+    const named = async (token: string, id: number) =>
+      expectOk(await records(t, token, { eventType: 'document.created', pageSize: 100 })).list.find(
+        (r) => r.subjectId === String(id),
+      );
+    const record = await named(auto, mine.id);
+    expect(record?.subject).toMatchObject({ kind: { zh: def.title.zh } });
+    expect(record!.subject!.kind.en.toLowerCase()).toBe(def.singular.toLowerCase());
+    const number = record!.subject!.name;
+    expect(number).toMatch(/^PurchaseReceipt-/);
+
+    // The number finds that document's evidence; every hit is named by it.
+    const found = expectOk(await records(t, auto, { subjectId: number, pageSize: 100 }));
+    expect(found.list.map((r) => r.id)).toContain(record!.id);
+    for (const r of found.list) expect(`${r.subject?.name ?? ''} ${r.subjectId}`).toContain(number);
+
+    // A partner is named by its code, and found by it.
+    const partner = expectOk(await records(t, auto, { eventType: 'partner.created', pageSize: 100 }))
+      .list[0]!;
+    expect(partner.subject).toMatchObject({ kind: { zh: '合作企业', en: 'Partner' } });
+    expect(
+      expectOk(await records(t, auto, { subjectId: partner.subject!.name })).list.map((r) => r.id),
+    ).toContain(partner.id);
+
+    // Another enterprise's number names nothing here.
+    const other = await named(supplier, theirs.id);
+    expect(other?.subject?.name).toBeDefined();
+    const crossed = expectOk(await records(t, auto, { subjectId: other!.subject!.name, pageSize: 100 }));
+    expect(crossed.list.map((r) => r.id)).not.toContain(other!.id);
   });
 });

@@ -103,11 +103,24 @@ export const ZPlatformKey = z.object({
   keyId: z.string(),
 });
 
+/**
+ * The record an evidence event is about, in words: its kind (采购入库 / Purchase receipt) and business key
+ * (a document number, a code, a file name; a company's name with its English one).
+ */
+export const ZEvidenceSubject = z.object({
+  kind: z.object({ zh: z.string(), en: z.string() }),
+  name: z.string(),
+  nameEn: z.string().nullable().optional(),
+});
+export type TEvidenceSubject = z.infer<typeof ZEvidenceSubject>;
+
 export const ZEvidenceRecord = z.object({
   id: z.number().int(),
   eventType: z.string(),
   subjectType: z.string(),
   subjectId: z.string(),
+  /** The record by name; null when it is gone or of a kind without a business key. */
+  subject: ZEvidenceSubject.nullable(),
   payloadHash: z.string(),
   signerDid: z.string().nullable(),
   chain: ZChainDetail,

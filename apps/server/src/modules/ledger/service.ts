@@ -27,6 +27,7 @@ import {
 } from '../../platform/ledger/records.ts';
 import { filters, runListQuery } from '../../platform/list-query.ts';
 import { evidenceListScope, mayViewEvidence } from '../../platform/record-access.ts';
+import { subjectNames, subjectSearch } from './subject-names.ts';
 
 // The public ledger API (no sign-in, platform database) and the enterprise's own evidence records (tenant
 // transaction). Public answers disclose leaf data (hashes, identifiers, times), never business payloads nor
@@ -135,7 +136,8 @@ export async function chainRecordsPage(
     where: [
       evidenceListScope(tenant),
       filters.eq(ledgerEvents.eventType, req.eventType),
-      filters.contains(ledgerEvents.subjectId, req.subjectId),
+      // The record by its id or its business key: a document number, a code, a file name.
+      subjectSearch(req.subjectId),
       req.status === 'sealed'
         ? isNotNull(ledgerEvents.leafIndex)
         : req.status === 'pending'
@@ -155,12 +157,14 @@ export async function chainRecordsPage(
     page: req,
   });
   const chains = await chainDetails(db, list);
+  const names = await subjectNames(db, list);
   return {
     list: list.map((r, i) => ({
       id: r.id,
       eventType: r.eventType,
       subjectType: r.subjectType,
       subjectId: r.subjectId,
+      subject: names.get(`${r.subjectType}:${r.subjectId}`) ?? null,
       payloadHash: r.payloadHash,
       signerDid: r.signerDid,
       chain: chains[i]!,

@@ -6,6 +6,7 @@ import {
   type TDocument,
   type TDocumentEndpoints,
   type TDocumentTypeDef,
+  type TLang,
 } from '@tracehub/contract';
 import { pickLangText } from '../../i18n';
 import type { TFormField } from '../../shared/form/types';
@@ -77,6 +78,9 @@ function buildDocumentResource(def: TDocumentTypeDef): TResource<TDocumentEndpoi
   const has = (key: string) => record.formFields.some((f) => f.key === key);
   const goods = def.trace === 'receipt' || def.trace === 'delivery';
   const returns = hasPurchaseReturns(def);
+  // A document in words, as the evidence dialog names it: its type and number ("采购入库 RK-XH-001").
+  const subjectOf = (r: TDocument, lang: TLang) =>
+    `${lang === 'zh' ? def.title.zh : def.singular.charAt(0).toUpperCase() + def.singular.slice(1)} ${r.billNo}`;
   return recordResource<TDocumentEndpoints, TDocument>(
     record,
     documentEndpoints[def.code]!,
@@ -91,10 +95,10 @@ function buildDocumentResource(def: TDocumentTypeDef): TResource<TDocumentEndpoi
           value: (r) => (r.relatedBillNos.length ? <RelatedDocuments record={r} /> : null),
         },
       },
-      columnsBefore: { createdAt: [chainStatusColumn<TDocument>(def.code)] },
+      columnsBefore: { createdAt: [chainStatusColumn<TDocument>(def.code, subjectOf)] },
       detailsAfter: {
         ...(goods ? { quantity: [returnableDetail], relatedBillNos: [returnsDetail] } : {}),
-        createdAt: [chainStatusDetail<TDocument>(def.code), txHashDetail<TDocument>()],
+        createdAt: [chainStatusDetail<TDocument>(def.code, subjectOf), txHashDetail<TDocument>()],
       },
       searchOptions: { currency: currencyOptions(false) },
       formFields: formFieldsOf(def),

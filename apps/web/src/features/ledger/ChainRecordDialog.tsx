@@ -20,7 +20,13 @@ const DIALOG_WIDTH = 780;
 export const verifyPageLink = (hash: string) => `/verify?hash=${encodeURIComponent(hash)}`;
 
 /** What the dialog shows for a proof that came back: the verdict, the record's chain detail, the checks. */
-function ProofBody({ state }: { state: Extract<TProofState, { status: 'done' }> }) {
+function ProofBody({
+  state,
+  subject,
+}: {
+  state: Extract<TProofState, { status: 'done' }>;
+  subject?: string;
+}) {
   const { t } = useTranslation();
   const { proof, verification } = state;
   const { header } = proof.block;
@@ -36,7 +42,19 @@ function ProofBody({ state }: { state: Extract<TProofState, { status: 'done' }> 
       label: t('ledger.dialog.eventType'),
       children: event ? eventTypeLabel(event.type, t) : '--',
     },
-    { key: 'subjectId', label: t('ledger.dialog.subjectId'), children: event?.subjectId ?? '--' },
+    {
+      key: 'subjectId',
+      label: t('ledger.dialog.subjectId'),
+      // The record in words when the opener knows it (kind and number); else the ledger's own id.
+      children: (
+        <span
+          data-testid="chain-subject"
+          title={event ? `${event.subjectType} ${event.subjectId}` : undefined}
+        >
+          {subject ?? (event ? `${event.subjectType} ${event.subjectId}` : '--')}
+        </span>
+      ),
+    },
     {
       key: 'eventTime',
       label: t('ledger.dialog.eventTime'),
@@ -124,7 +142,16 @@ function ProofProblem({
  * The blockchain record detail dialog (spec 2.4): for a txHash or a data hash, the record's block, time and
  * anchor, with the inclusion proof and block signature verified in the browser (not just displayed).
  */
-export function ChainRecordDialog({ hash, onClose }: { hash: string; onClose: () => void }) {
+export function ChainRecordDialog({
+  hash,
+  subject,
+  onClose,
+}: {
+  hash: string;
+  /** The record in words ("采购入库 RK-XH-001"), named in the dialog. */
+  subject?: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   // Signed in: the record's content is checked against its salted payload hash too, when it is ours to see.
   const { state, refresh, refreshing } = useVerifiedProof(hash, { withContent: true });
@@ -138,7 +165,7 @@ export function ChainRecordDialog({ hash, onClose }: { hash: string; onClose: ()
       testId="chain-record-dialog"
     >
       {state.status === 'done' ? (
-        <ProofBody state={state} />
+        <ProofBody state={state} subject={subject} />
       ) : state.status === 'notSealed' || state.status === 'notFound' || state.status === 'error' ? (
         <ProofProblem state={state} onRefresh={() => void refresh()} refreshing={refreshing} />
       ) : (

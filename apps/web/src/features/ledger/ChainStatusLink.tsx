@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from 'antd';
-import type { TChainDetail } from '@tracehub/contract';
+import type { TChainDetail, TLang } from '@tracehub/contract';
 import type { TDetailField } from '../../shared/DetailCard';
 import { EMPTY_TEXT } from '../../shared/format';
 import type { TColumnDef } from '../../shared/list/types';
@@ -14,11 +14,20 @@ import './ledger.css';
  * A record's chain status that opens its blockchain record detail dialog (spec 2.4) for sessions holding
  * `permission` (a page's `<code>:ViewBCdata`); others see the status alone. No evidence shows "--".
  */
-export function ChainStatusLink({ chain, permission }: { chain: TChainDetail | null; permission?: string }) {
+export function ChainStatusLink({
+  chain,
+  permission,
+  subject,
+}: {
+  chain: TChainDetail | null;
+  permission?: string;
+  /** The record in words (kind and number), named in the dialog. */
+  subject?: string;
+}) {
   const can = usePermissions();
   const [open, setOpen] = useState(false);
   if (!chain) return <>{EMPTY_TEXT}</>;
-  if (!can(permission)) return <ChainStatusTag status={chain.status} />;
+  if (!can(permission)) return <ChainStatusTag status={chain.status} height={chain.chainHeight} />;
   return (
     <>
       <Button
@@ -29,30 +38,43 @@ export function ChainStatusLink({ chain, permission }: { chain: TChainDetail | n
         data-testid="chain-status-link"
         data-hash={chain.txHash}
       >
-        <ChainStatusTag status={chain.status} />
+        <ChainStatusTag status={chain.status} height={chain.chainHeight} />
       </Button>
-      {open && <ChainRecordDialog hash={chain.txHash} onClose={() => setOpen(false)} />}
+      {open && <ChainRecordDialog hash={chain.txHash} subject={subject} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-/** The chain status column of a resource whose rows carry their evidence (`chain`), by the page's code. */
-export function chainStatusColumn<T extends { chain: TChainDetail | null }>(code: string): TColumnDef<T> {
+/**
+ * The chain status column of a resource whose rows carry their evidence (`chain`), by the page's code;
+ * `subject` names a row in words for the dialog ("采购入库 RK-XH-001").
+ */
+export function chainStatusColumn<T extends { chain: TChainDetail | null }>(
+  code: string,
+  subject?: (row: T, lang: TLang) => string,
+): TColumnDef<T> {
   return {
     key: 'chain',
     id: 'chainStatus',
     label: 'ledger.records.fields.chainStatus',
-    width: 120,
-    render: (r) => <ChainStatusLink chain={r.chain} permission={`${code}:ViewBCdata`} />,
+    width: 150,
+    render: (r, { lang }) => (
+      <ChainStatusLink chain={r.chain} permission={`${code}:ViewBCdata`} subject={subject?.(r, lang)} />
+    ),
   };
 }
 
 /** A record's chain status in its details (opening its blockchain record, as the column does). */
-export function chainStatusDetail<T extends { chain: TChainDetail | null }>(code: string): TDetailField<T> {
+export function chainStatusDetail<T extends { chain: TChainDetail | null }>(
+  code: string,
+  subject?: (row: T, lang: TLang) => string,
+): TDetailField<T> {
   return {
     key: 'chain',
     label: 'ledger.records.fields.chainStatus',
-    value: (r) => <ChainStatusLink chain={r.chain} permission={`${code}:ViewBCdata`} />,
+    value: (r, { lang }) => (
+      <ChainStatusLink chain={r.chain} permission={`${code}:ViewBCdata`} subject={subject?.(r, lang)} />
+    ),
   };
 }
 

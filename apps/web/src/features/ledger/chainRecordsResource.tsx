@@ -1,15 +1,19 @@
 import { api, type TEvidenceRecord } from '@tracehub/contract';
+import { useLang } from '../../i18n';
 import { formatDateTime } from '../../shared/format';
 import { defineResource, type TResourceDialogProps } from '../../shared/list/types';
 import { ChainRecordDialog } from './ChainRecordDialog';
 import { ChainStatusTag } from './ChainStatusTag';
-import { eventTypeLabel, eventTypeOptions } from './eventTypes';
+import { eventTypeLabel, eventTypeOptions, subjectLabel } from './eventTypes';
 import { HashText } from './HashText';
 import { ledgerKeys } from './queries';
 
 /** The row action's dialog: the record's chain detail, verified in the browser. */
 function RecordChainDialog({ record, onClose }: TResourceDialogProps<TEvidenceRecord>) {
-  return record ? <ChainRecordDialog hash={record.chain.txHash} onClose={onClose} /> : null;
+  const lang = useLang();
+  return record ? (
+    <ChainRecordDialog hash={record.chain.txHash} subject={subjectLabel(record, lang)} onClose={onClose} />
+  ) : null;
 }
 
 /** The enterprise's on-chain evidence records (spec 7 /graph/queryProductChainRecordsPage) as a declaration. */
@@ -29,9 +33,13 @@ export const chainRecordsResource = defineResource({
     {
       key: 'subjectId',
       label: 'ledger.records.fields.subject',
-      width: 180,
+      width: 220,
       sortable: true,
-      render: (r) => <span title={`${r.subjectType}: ${r.subjectId}`}>{r.subjectId}</span>,
+      render: (r, { lang }) => (
+        <span title={`${r.subjectType}: ${r.subjectId}`} data-testid="record-subject">
+          {subjectLabel(r, lang)}
+        </span>
+      ),
     },
     {
       key: 'chain',
@@ -45,7 +53,7 @@ export const chainRecordsResource = defineResource({
       id: 'status',
       label: 'ledger.records.fields.status',
       width: 100,
-      render: (r) => <ChainStatusTag status={r.chain.status} />,
+      render: (r) => <ChainStatusTag status={r.chain.status} height={r.chain.chainHeight} />,
     },
     {
       key: 'chain',
@@ -64,7 +72,7 @@ export const chainRecordsResource = defineResource({
     },
   ],
   search: [
-    { type: 'text', prop: 'subjectId', label: 'ledger.records.fields.subject', basic: true },
+    { type: 'text', prop: 'subjectId', label: 'ledger.records.fields.subjectSearch', basic: true },
     {
       type: 'select',
       prop: 'eventType',

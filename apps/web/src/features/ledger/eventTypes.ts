@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { TEvidenceSubject, TLang } from '@tracehub/contract';
 import type { TI18nKey } from '../../i18n';
 import type { TOption } from '../../shared/options';
 
@@ -26,6 +27,12 @@ const EVENT_LABELS: Readonly<Record<string, TI18nKey>> = {
   'product.updated': 'ledger.events.productUpdated',
   'product.deleted': 'ledger.events.productDeleted',
   'product.carbonUploaded': 'ledger.events.productCarbonUploaded',
+  'project.created': 'ledger.events.projectCreated',
+  'project.updated': 'ledger.events.projectUpdated',
+  'project.deleted': 'ledger.events.projectDeleted',
+  'document.created': 'ledger.events.documentCreated',
+  'document.updated': 'ledger.events.documentUpdated',
+  'document.deleted': 'ledger.events.documentDeleted',
 };
 
 export function eventTypeLabel(type: string, t: TFunction): string {
@@ -36,4 +43,18 @@ export function eventTypeLabel(type: string, t: TFunction): string {
 /** The named event types as search options. */
 export function eventTypeOptions({ t }: { t: TFunction }): TOption[] {
   return Object.keys(EVENT_LABELS).map((value) => ({ value, label: eventTypeLabel(value, t) }));
+}
+
+/**
+ * The record an event is about, in words: its kind and business key ("采购入库 RK-XH-001"); without a name
+ * (a record gone, a kind without a key) its kind and id as the ledger holds them.
+ */
+export function subjectLabel(
+  record: { subjectType: string; subjectId: string; subject: TEvidenceSubject | null },
+  lang: TLang,
+): string {
+  const s = record.subject;
+  if (!s) return `${record.subjectType} ${record.subjectId}`;
+  const name = lang === 'en' && s.nameEn ? s.nameEn : s.name;
+  return `${s.kind[lang]} ${name}`;
 }
