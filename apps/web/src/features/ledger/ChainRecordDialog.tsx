@@ -134,7 +134,7 @@ export function ChainRecordDialog({ hash, onClose }: { hash: string; onClose: ()
       title={t('ledger.dialog.title')}
       width={DIALOG_WIDTH}
       onCancel={onClose}
-      onConfirm={onClose}
+      readOnly
       testId="chain-record-dialog"
     >
       {state.status === 'done' ? (

@@ -43,6 +43,8 @@ export function chainStatusColumn<T extends { chain: TChainDetail | null }>(code
     id: 'chainStatus',
     label: 'ledger.records.fields.chainStatus',
     width: 120,
+    // Whether the record is evidenced is read with its key: on a phone's card too.
+    priority: 1,
     render: (r) => <ChainStatusLink chain={r.chain} permission={`${code}:ViewBCdata`} />,
   };
 }

@@ -54,7 +54,7 @@ export function RecordDetailDialog<T extends { id: number }>({
   if (!shown) return null;
   const ctx: TRenderContext = { lang, t };
   return (
-    <AppDialog open title={title} width={width} onCancel={onClose} onConfirm={onClose} testId={testId}>
+    <AppDialog open title={title} width={width} onCancel={onClose} readOnly testId={testId}>
       <CloseDetail.Provider value={onClose}>
         <Descriptions
           bordered

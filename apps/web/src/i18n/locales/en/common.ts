@@ -8,6 +8,7 @@ export const common: typeof zh = {
   actions: {
     confirm: 'Confirm',
     cancel: 'Cancel',
+    close: 'Close',
     back: 'Back',
     search: 'Search',
     reset: 'Reset',
@@ -35,6 +36,10 @@ export const common: typeof zh = {
     endMonth: 'End month',
     multipleTip: 'Several values separated by commas; each matches exactly',
     selected: '{{count}} selected',
+    columns: 'Columns',
+    columnsReset: 'Reset',
+    columnUp: 'Move {{column}} up',
+    columnDown: 'Move {{column}} down',
   },
   dialog: {
     prompt: 'Prompt',
