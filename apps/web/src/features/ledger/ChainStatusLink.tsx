@@ -42,7 +42,7 @@ export function chainStatusColumn<T extends { chain: TChainDetail | null }>(code
     key: 'chain',
     id: 'chainStatus',
     label: 'ledger.records.fields.chainStatus',
-    width: 120,
+    width: 110,
     // Whether the record is evidenced is read with its key: on a phone's card too.
     priority: 1,
     render: (r) => <ChainStatusLink chain={r.chain} permission={`${code}:ViewBCdata`} />,

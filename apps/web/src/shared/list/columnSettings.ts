@@ -128,16 +128,16 @@ export function textWidth(text: string): number {
   let width = 0;
   for (const ch of text) {
     if (/[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(ch)) width += 14;
-    else if (/[A-Z]/.test(ch)) width += 9.5;
     else if (/[mwMW@]/.test(ch)) width += 12;
-    else width += 8;
+    else if (/[A-Z]/.test(ch)) width += 9.5;
+    else width += 7.5;
   }
   return Math.ceil(width);
 }
 
-/** The cell's padding (16 px a side) and the room of a sort or filter icon each. */
-const HEADER_PADDING = 34;
-const HEADER_ICON = 26;
+/** The cell's padding (8 px a side in the lists' middle-size table, and a little slack) and each icon's room. */
+const HEADER_PADDING = 20;
+const HEADER_ICON = 18;
 
 /**
  * The narrowest a column may be and still show its whole name: the label's width, the padding and the

@@ -36,10 +36,10 @@ function labelOf<A>(
 
 const NO_REQUEST: TRequestValues = {};
 
-/** A link button's padding (6 px a side), the "More" caret, the cell's padding (16 px a side). */
+/** A link button's padding (6 px a side), the "More" caret, the cell's padding (8 px a side) and slack. */
 const LINK_PADDING = 12;
 const CARET = 14;
-const CELL_PADDING = 32;
+const CELL_PADDING = 20;
 /** A name only known per row (a label function): as wide as a four-character name. */
 const UNKNOWN_LABEL = 64;
 

@@ -20,7 +20,7 @@ export const common: typeof zh = {
     collapse: 'Collapse',
   },
   list: {
-    inputPlaceholder: 'Enter {{field}}',
+    inputPlaceholder: 'Enter {{field, inSentence}}',
     searchField: 'Search by',
     selectPlaceholder: 'Please select',
     startTime: 'Start time',
