@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentRecords, LIMITS, partnerRecord } from '@tracehub/contract';
+import { documentRecords, LIMITS, partnerRecord, projectRecord } from '@tracehub/contract';
 import {
   columnStorageKey,
   defaultColumns,
@@ -116,8 +116,11 @@ describe('priorities of the record catalogue', () => {
     expect(recordPriority(receipt, 'interiorBatchNo')).toBe(3);
   });
 
-  it('shows every column of a declaration that marks none', () => {
-    if (recordColumnKeys(partnerRecord).some((k) => partnerRecord.fields[k]!.priority !== undefined)) return;
-    expect(recordColumnKeys(partnerRecord).every((k) => recordPriority(partnerRecord, k) === 2)).toBe(true);
+  it('shows a partner by code, name and settlement, and every column of a declaration that marks none', () => {
+    expect(recordKeyColumn(partnerRecord)).toBe('code');
+    const first = recordColumnKeys(partnerRecord).filter((k) => recordPriority(partnerRecord, k) === 1);
+    expect(first).toEqual(['code', 'name', 'settled']);
+    expect(recordPriority(partnerRecord, 'did')).toBe(3);
+    expect(recordColumnKeys(projectRecord).every((k) => recordPriority(projectRecord, k) === 2)).toBe(true);
   });
 });
