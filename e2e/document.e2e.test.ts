@@ -217,7 +217,7 @@ describe('documents: purchase receipts with returns, attachments and evidence; s
       await detail.waitFor({ state: 'detached' });
 
       // The return detail lists the first 20 numbers and opens the return list for the rest.
-      await target.getByTestId('action-returnDetail').click();
+      await moreAction(page, target, 'returnDetail');
       const returns = page.getByTestId('return-detail-dialog');
       await returns.getByTestId('return-bill-nos').waitFor();
       expect(await returns.getByTestId('return-bill-nos').locator('.ant-tag').count()).toBe(20);

@@ -63,7 +63,8 @@ describe('i18n parity', () => {
   });
 
   it('uses the same interpolation variables in both languages', () => {
-    const vars = (s: unknown) => [...String(s).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+    const vars = (s: unknown) =>
+      [...String(s).matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]).sort();
     const differing = [...zhLeaves.keys()].filter(
       (k) => JSON.stringify(vars(zhLeaves.get(k))) !== JSON.stringify(vars(enLeaves.get(k))),
     );

@@ -189,6 +189,7 @@ export const DOCUMENT_FIELDS = {
   stage: { label: { zh: '业务阶段', en: 'Stage' }, kind: 'number', item: z.number().int(), detail: false },
   billNo: {
     label: { zh: '单据编号', en: 'Document number' },
+    priority: 1,
     ...requiredTextField(DOCUMENT_LIMITS.billNoMax),
     list: TEXT,
     search: 'contains',
@@ -198,6 +199,7 @@ export const DOCUMENT_FIELDS = {
   },
   bizTime: {
     label: { zh: '单据时间', en: 'Document time' },
+    priority: 2,
     kind: 'datetime',
     schema: zTime,
     item: z.number().int(),
@@ -219,6 +221,7 @@ export const DOCUMENT_FIELDS = {
   /** Its name as the partner had it when the document was written; searched in Chinese or English. */
   partnerName: {
     label: partnerLabel('name'),
+    priority: 2,
     kind: 'text',
     item: z.string(),
     max: DOCUMENT_LIMITS.textMax,
@@ -253,6 +256,7 @@ export const DOCUMENT_FIELDS = {
   },
   itemName: {
     label: itemLabel('name'),
+    priority: 2,
     ...optionalTextField(DOCUMENT_LIMITS.itemNameMax),
     of: hasItem,
     list: TEXT,
@@ -261,6 +265,7 @@ export const DOCUMENT_FIELDS = {
   },
   batchNo: {
     label: { zh: '批次号', en: 'Batch number' },
+    priority: 1,
     ...optionalTextField(code),
     of: hasLot,
     list: TEXT,
@@ -270,6 +275,7 @@ export const DOCUMENT_FIELDS = {
   },
   vinSn: {
     label: { zh: '车架号/序列号', en: 'VIN/SN' },
+    priority: 1,
     ...optionalTextField(code),
     of: hasLot,
     list: TEXT,
@@ -286,6 +292,7 @@ export const DOCUMENT_FIELDS = {
   /** Decimals as exact text ('12.5'), null when blank. */
   quantity: {
     label: { zh: '数量', en: 'Quantity' },
+    priority: 1,
     ...decimal,
     of: hasItem,
     sort: true,
@@ -293,6 +300,7 @@ export const DOCUMENT_FIELDS = {
   },
   unit: {
     label: { zh: '单位', en: 'Unit' },
+    priority: 2,
     ...optionalTextField(DOCUMENT_LIMITS.unitMax),
     of: hasItem,
     list: { width: 88 },
@@ -307,6 +315,7 @@ export const DOCUMENT_FIELDS = {
   /** A currency of CURRENCIES by its code, shown as its code; '' or the form's "(Empty)" (-1) is none. */
   currency: {
     label: { zh: '币种', en: 'Currency' },
+    priority: 2,
     kind: 'enum',
     schema: z.preprocess(
       (v) => (v === '' || v === EMPTY_CURRENCY_CODE ? null : v),
@@ -321,6 +330,7 @@ export const DOCUMENT_FIELDS = {
   },
   amount: {
     label: { zh: '金额', en: 'Amount' },
+    priority: 1,
     ...decimal,
     of: hasMoney,
     sort: true,
@@ -444,7 +454,7 @@ export const DOCUMENT_FIELDS = {
     import: { example: '' },
   },
   notes: { label: { zh: '备注', en: 'Notes' }, ...longTextField(DOCUMENT_LIMITS.notesMax) },
-  createdAt: createdAtField,
+  createdAt: { ...createdAtField, priority: 2 },
 } as const satisfies Record<string, TDocumentField>;
 
 type TDocumentFields = typeof DOCUMENT_FIELDS;

@@ -101,6 +101,7 @@ export const partnerRecord = defineRecord({
   fields: {
     partnerType: {
       label: { zh: '合作类型', en: 'Partner type' },
+      priority: 2,
       kind: 'enum',
       schema: ZPartnerType,
       item: ZPartnerType,
@@ -115,6 +116,7 @@ export const partnerRecord = defineRecord({
     },
     code: {
       label: { zh: '企业编码', en: 'Partner code' },
+      priority: 1,
       ...requiredTextField(PARTNER_LIMITS.code),
       list: { width: 140 },
       search: 'contains',
@@ -124,6 +126,7 @@ export const partnerRecord = defineRecord({
     },
     name: {
       label: { zh: '企业名称', en: 'Partner name' },
+      priority: 1,
       ...requiredTextField(PARTNER_LIMITS.name),
       list: { width: 220 },
       search: 'contains',
@@ -143,6 +146,7 @@ export const partnerRecord = defineRecord({
     },
     usci: {
       label: { zh: '统一社会信用代码', en: 'USCI' },
+      priority: 2,
       kind: 'text',
       schema: zUsci,
       item: z.string(),
@@ -154,6 +158,7 @@ export const partnerRecord = defineRecord({
     },
     contactName: {
       label: { zh: '联系人', en: 'Contact' },
+      priority: 3,
       ...optionalTextField(PARTNER_LIMITS.contactName),
       list: { width: 110 },
       search: 'contains',
@@ -161,6 +166,7 @@ export const partnerRecord = defineRecord({
     },
     email: {
       label: { zh: '邮箱', en: 'E-mail' },
+      priority: 3,
       kind: 'text',
       schema: zOptionalEmail,
       item: z.string(),
@@ -170,6 +176,7 @@ export const partnerRecord = defineRecord({
     },
     phone: {
       label: { zh: '联系电话', en: 'Phone' },
+      priority: 3,
       kind: 'text',
       schema: optionalChecked(PARTNER_LIMITS.phone, isValidPhone, 'v.phone.format'),
       item: z.string(),
@@ -179,6 +186,7 @@ export const partnerRecord = defineRecord({
     },
     tags: {
       label: { zh: '标签', en: 'Tags' },
+      priority: 2,
       kind: 'tags',
       schema: zPartnerTags,
       item: z.array(z.string()),
@@ -201,6 +209,7 @@ export const partnerRecord = defineRecord({
     /** A certified enterprise with this USCI exists on the platform (spec 4). */
     settled: {
       label: { zh: '入驻状态', en: 'Settlement' },
+      priority: 1,
       kind: 'boolean',
       item: z.boolean(),
       options: [
@@ -212,6 +221,7 @@ export const partnerRecord = defineRecord({
     /** That enterprise's DID while settled. */
     did: {
       label: { zh: '数字身份（DID）', en: 'Digital identity (DID)' },
+      priority: 3,
       kind: 'text',
       item: z.string().nullable(),
       list: { width: 200 },
@@ -220,6 +230,7 @@ export const partnerRecord = defineRecord({
     },
     inviteStatus: {
       label: { zh: '邀请状态', en: 'Invitation' },
+      priority: 2,
       kind: 'enum',
       item: ZPartnerInviteStatus,
       options: options<TPartnerInviteStatus>({
@@ -250,7 +261,7 @@ export const partnerRecord = defineRecord({
       kind: 'datetime',
       item: z.number().int().nullable(),
     },
-    createdAt: createdAtField,
+    createdAt: { ...createdAtField, priority: 2 },
     updatedAt: { label: { zh: '更新时间', en: 'Updated' }, kind: 'datetime' },
   },
   // Codes and USCIs are unique per type: the same company may be a supplier and a client.

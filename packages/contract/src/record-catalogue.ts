@@ -46,6 +46,12 @@ export type TRecordSearch = 'contains' | 'equals' | 'range' | 'any';
  */
 export type TRecordSearchIn = 'panel' | 'column' | 'both' | 'none';
 
+/**
+ * A list column's importance: 1 what a row is read by (shown always, on a phone's card too), 2 shown by
+ * default on a desktop, 3 offered in the column settings only.
+ */
+export type TListPriority = 1 | 2 | 3;
+
 /** An option of an enum field, named in both languages. */
 export interface TRecordOption {
   value: string;
@@ -75,6 +81,11 @@ export interface TRecordField {
   maxItems?: number;
   /** A list column (with its width in px). */
   list?: boolean | { width: number };
+  /**
+   * How much its list column matters (TListPriority): 1 shown always and on a phone's card, 2 shown by
+   * default, 3 offered in the column settings only. Unmarked: 2, or 3 in a declaration that marks any field.
+   */
+  priority?: TListPriority;
   /**
    * How the list searches it. `equals` on a tags field: the list holds that value exactly (a document's related
    * numbers).
@@ -162,6 +173,11 @@ export interface TRecordDeclarationInput<
   unique?: readonly { fields: readonly (keyof F & string)[]; exists: TErrorKey }[];
   /** List filters besides the fields' searches, by request key. */
   extraFilters?: X;
+  /**
+   * The column a row is known by, pinned at the list's left and a phone card's title; default: the natural
+   * key's first field.
+   */
+  keyColumn?: keyof F & string;
   /** The list's columns in their order, where it is not the field table's (the form's and the export's). */
   listOrder?: readonly (keyof F & string)[];
   /** batchDelete answers null instead of `{ deleted }` (an API that answered so before the catalogue). */
@@ -415,6 +431,9 @@ export function defineRecord<
     for (const other of f.searchAlso ?? []) {
       if (!d.fields[other]) throw new Error(`${d.name}: ${k} searches an unknown field ${other}`);
     }
+  }
+  if (d.keyColumn && !d.fields[d.keyColumn]?.list) {
+    throw new Error(`${d.name}: keyColumn ${d.keyColumn} is not a list field`);
   }
   if (d.listOrder) {
     const listed = all.filter(([, f]) => f.list).map(([k]) => k);

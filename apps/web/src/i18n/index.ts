@@ -48,6 +48,16 @@ void i18n.use(initReactI18next).init({
 });
 applyLangToPage(storedLang());
 
+/**
+ * `{{field, inSentence}}`: a field's name inside an English sentence ("Enter document number"): its first
+ * letter lowercased unless the name is an abbreviation (VIN/SN, USCI).
+ */
+export const inSentence = (name: string): string =>
+  /^[A-Z](?![A-Z])/.test(name) ? name.charAt(0).toLowerCase() + name.slice(1) : name;
+i18n.services.formatter?.add('inSentence', (value: unknown) =>
+  typeof value === 'string' ? inSentence(value) : String(value),
+);
+
 export function currentLang(): TLang {
   return isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Modal, Spin } from 'antd';
+import { Button, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@tracehub/contract';
 
@@ -18,6 +18,7 @@ export function AppDialog({
   width = LIMITS.dialogDefaultWidth,
   confirmText,
   footer,
+  readOnly = false,
   testId,
 }: {
   open: boolean;
@@ -31,6 +32,11 @@ export function AppDialog({
   confirmText?: string;
   /** null hides the buttons (the dialog's content has its own actions); a node replaces them. */
   footer?: ReactNode;
+  /**
+   * Shows and changes nothing to confirm (a record's details): one Close button. It keeps the confirm
+   * button's test id, so that a test that closed the dialog by it still does.
+   */
+  readOnly?: boolean;
   testId?: string;
 }) {
   const { t } = useTranslation();
@@ -51,7 +57,15 @@ export function AppDialog({
       keyboard={!busy}
       mask={{ closable: false }}
       destroyOnHidden
-      footer={footer}
+      footer={
+        readOnly && footer === undefined ? (
+          <Button type="primary" onClick={onCancel} disabled={busy} data-testid="dialog-confirm">
+            {t('common.actions.close')}
+          </Button>
+        ) : (
+          footer
+        )
+      }
     >
       <Spin spinning={loading}>
         <div data-testid={testId}>{children}</div>

@@ -29,3 +29,11 @@ const NUMBER_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 
 export function formatNumber(value: number): string {
   return NUMBER_FORMAT.format(value);
 }
+
+const MONEY_FORMAT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+/** Money: thousands separators, two decimals (up to 4 where a price has them), and its currency's code. */
+export function formatMoney(value: number | string, currency: string | null | undefined): string {
+  const text = MONEY_FORMAT.format(Number(value));
+  return currency ? `${text} ${currency}` : text;
+}

@@ -73,7 +73,7 @@ function ReturnDetailDialog({
       title={t('document.returnDetail.title')}
       loading={query.isPending}
       onCancel={onClose}
-      onConfirm={onClose}
+      readOnly
       testId="return-detail-dialog"
     >
       <Descriptions

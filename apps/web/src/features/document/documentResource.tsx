@@ -2,13 +2,13 @@ import type { z } from 'zod';
 import {
   documentEndpoints,
   documentType,
-  EMPTY_CURRENCY_CODE,
   type TDocument,
   type TDocumentEndpoints,
   type TDocumentTypeDef,
   type TLang,
 } from '@tracehub/contract';
 import { pickLangText } from '../../i18n';
+import { formatMoney } from '../../shared/format';
 import type { TFormField } from '../../shared/form/types';
 import { recordResource } from '../../shared/list/recordResource';
 import type { TResource } from '../../shared/list/types';
@@ -19,6 +19,9 @@ import { itemPicker, partnerPicker } from './pickers';
 import { currencyOptions, documentKeys } from './queries';
 import { returnDetailAction, returnDetailDialog } from './ReturnDetailDialog';
 import './document.css';
+
+/** A money column: '1,250,000.00 CNY'. */
+const MONEY_WIDTH = 130;
 
 /** Wide enough for two columns of fields and full hashes. */
 const DETAIL_DIALOG_WIDTH = 920;
@@ -42,7 +45,7 @@ const DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * The form's controls beyond the declaration's: the required marks of the type, the counterparty and item
- * pickers, the currency select with its "(Empty)" option, the related numbers typed as tags.
+ * pickers, the currency select (blank, with its "(Empty)" option), the related numbers typed as tags.
  */
 function formFieldsOf(def: TDocumentTypeDef): Record<string, Partial<TFormField>> {
   const record = documentRecordOfType(def);
@@ -54,7 +57,8 @@ function formFieldsOf(def: TDocumentTypeDef): Record<string, Partial<TFormField>
     const schema = requiredRule(shape[key]);
     if (schema) add(key, { schema });
   }
-  add('currency', { options: currencyOptions(true) });
+  // Starts blank with its placeholder; the "(Empty)" option stays for clearing a chosen one (spec 2.4).
+  add('currency', { options: currencyOptions(true), placeholder: 'document.currencyPlaceholder' });
   add('relatedBillNos', { placeholder: 'document.relatedPlaceholder', wide: true });
   if (def.partner) add('partnerCode', { render: partnerPicker(def.code, record.fields.partnerCode.max) });
   const item = itemPicker(def, record.fields.itemCode.max);
@@ -88,8 +92,17 @@ function buildDocumentResource(def: TDocumentTypeDef): TResource<TDocumentEndpoi
     {
       render: {
         partnerName: (r, { lang }) => pickLangText(lang, r.partnerName, r.partnerNameEn) || null,
+        unitPrice: (r) => (r.unitPrice === null ? null : formatMoney(r.unitPrice, r.currency)),
+        amount: (r) => (r.amount === null ? null : formatMoney(r.amount, r.currency)),
       },
-      columns: { relatedBillNos: { render: (r) => r.relatedBillNos.join(', ') || null } },
+      columns: {
+        relatedBillNos: { render: (r) => r.relatedBillNos.join(', ') || null },
+        // Room for the currency after the two decimals, for a 17-character VIN; a quantity is short.
+        unitPrice: { width: MONEY_WIDTH },
+        amount: { width: MONEY_WIDTH },
+        vinSn: { width: 170 },
+        quantity: { width: 100 },
+      },
       details: {
         relatedBillNos: {
           value: (r) => (r.relatedBillNos.length ? <RelatedDocuments record={r} /> : null),
@@ -104,11 +117,11 @@ function buildDocumentResource(def: TDocumentTypeDef): TResource<TDocumentEndpoi
       formFields: formFieldsOf(def),
       formColumns: 2,
       initialValues: {
-        ...(has('currency') ? { currency: EMPTY_CURRENCY_CODE } : {}),
         ...(has('signed') ? { signed: false } : {}),
         relatedBillNos: [],
       },
-      rowActions: returns ? [returnDetailAction(def)] : [],
+      // After the standard ones, under "More": the row's links stay narrow, its data in view.
+      rowActionsAfter: returns ? { delete: [returnDetailAction(def)] } : {},
       dialogs: returns ? { returnDetail: returnDetailDialog(def) } : {},
       texts: {
         create: 'document.create',

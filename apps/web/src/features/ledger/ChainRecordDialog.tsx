@@ -161,7 +161,7 @@ export function ChainRecordDialog({
       title={t('ledger.dialog.title')}
       width={DIALOG_WIDTH}
       onCancel={onClose}
-      onConfirm={onClose}
+      readOnly
       testId="chain-record-dialog"
     >
       {state.status === 'done' ? (

@@ -58,6 +58,8 @@ export function chainStatusColumn<T extends { chain: TChainDetail | null }>(
     id: 'chainStatus',
     label: 'ledger.records.fields.chainStatus',
     width: 150,
+    // Whether the record is evidenced is read with its key: on a phone's card too.
+    priority: 1,
     render: (r, { lang }) => (
       <ChainStatusLink chain={r.chain} permission={`${code}:ViewBCdata`} subject={subject?.(r, lang)} />
     ),

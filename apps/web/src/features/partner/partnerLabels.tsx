@@ -37,6 +37,14 @@ const INVITE_COLOURS = { none: 'grey', invited: 'blue', failed: 'red' } as const
 
 /** The last invitation's outcome; a failure names its reason. */
 export function InviteBadge({ partner, ctx }: { partner: TPartner; ctx: TRenderContext }) {
+  // A settled partner is on the platform already: there is nothing to invite it to.
+  if (partner.settled && partner.inviteStatus === 'none') {
+    return (
+      <StatusBadge colour="green" testId="invite-status-settled">
+        {ctx.t('partner.invite.notNeeded')}
+      </StatusBadge>
+    );
+  }
   const label = optionLabel(inviteStatus, partner.inviteStatus, ctx.lang);
   return (
     <StatusBadge

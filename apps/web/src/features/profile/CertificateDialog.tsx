@@ -29,7 +29,7 @@ export function CertificateDialog({ onClose }: { onClose: () => void }) {
       width={720}
       loading={query.isPending}
       onCancel={onClose}
-      onConfirm={onClose}
+      readOnly
       testId="certificate-dialog"
     >
       <div className="certificate">

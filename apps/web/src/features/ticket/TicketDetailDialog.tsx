@@ -33,7 +33,7 @@ export function TicketDetailDialog({ record, onClose }: TResourceDialogProps<TTi
       title={t('ticket.detailTitle')}
       width={DETAIL_DIALOG_WIDTH}
       onCancel={onClose}
-      onConfirm={onClose}
+      readOnly
       loading={!detail.data}
       testId="ticket-detail-dialog"
     >

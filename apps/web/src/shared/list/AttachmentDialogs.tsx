@@ -82,7 +82,7 @@ export function AttachmentsDialog({
       title={titled(t('ledger.attachments.view'), name)}
       width={LIST_DIALOG_WIDTH}
       onCancel={onClose}
-      onConfirm={onClose}
+      readOnly
       testId="attachments-dialog"
     >
       <Suspense fallback={<Spin />}>

@@ -6,11 +6,25 @@ import type { TEndpoint } from '@tracehub/contract';
 import { call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { AppDialog } from '../AppDialog';
+import './list.css';
 import type { TDetailField } from '../DetailCard';
 import { EMPTY_TEXT, isBlank } from '../format';
 import type { TRenderContext } from '../options';
 
 const DETAIL_DIALOG_WIDTH = 720;
+
+/** Codes and numbers up to this length are kept on one line (`CELL-2026-03`, not `CELL-2026-` / `03`). */
+const TOKEN_MAX = 40;
+
+/** A code or number without spaces on one line; longer texts and rich values wrap as usual. */
+const token = (value: ReactNode): ReactNode =>
+  (typeof value === 'string' || typeof value === 'number') &&
+  String(value).length <= TOKEN_MAX &&
+  !/\s/.test(String(value)) ? (
+    <span className="detail-token">{value}</span>
+  ) : (
+    value
+  );
 
 const CloseDetail = createContext<() => void>(() => undefined);
 
@@ -54,7 +68,7 @@ export function RecordDetailDialog<T extends { id: number }>({
   if (!shown) return null;
   const ctx: TRenderContext = { lang, t };
   return (
-    <AppDialog open title={title} width={width} onCancel={onClose} onConfirm={onClose} testId={testId}>
+    <AppDialog open title={title} width={width} onCancel={onClose} readOnly testId={testId}>
       <CloseDetail.Provider value={onClose}>
         <Descriptions
           bordered
@@ -68,7 +82,7 @@ export function RecordDetailDialog<T extends { id: number }>({
               key: field.key,
               label: t(field.label),
               span: field.wide ? ('filled' as const) : undefined,
-              children: isBlank(value) ? EMPTY_TEXT : (value as ReactNode),
+              children: isBlank(value) ? EMPTY_TEXT : token(value as ReactNode),
             };
           })}
         />

@@ -1,5 +1,5 @@
-import { useEffect, useEffectEvent, useMemo, useRef, useState, type Key } from 'react';
-import { Card, Table, type TableProps } from 'antd';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { Card, Checkbox, Pagination, Table, type PaginationProps, type TableProps } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,20 +8,27 @@ import { call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { CACHE_FLAG, hasCacheFlag } from '../cacheFlag';
 import { scrollToTop } from '../scrollToTop';
-import { buildColumns, totalWidth } from './columns';
+import { ColumnSettings, useColumnChoices, useNarrow } from './ColumnSettingsControl';
+import {
+  buildColumns,
+  chosenColumns,
+  columnId,
+  columnMetas,
+  keyColumnOf,
+  renderCell,
+  totalWidth,
+} from './columns';
 import { patchListParams, readListRequest, searchDefaults, type TRequestValues } from './listState';
 import { takeListRefresh } from './refresh';
 import { SearchPanel } from './SearchPanel';
 import { EmptyList } from './EmptyList';
-import type { TListItem, TRenderContext, TResource } from './types';
+import type { TColumnDef, TListItem, TRenderContext, TResource } from './types';
 import { useResourceActions } from './useResourceActions';
 import './list.css';
 
 /** Above this page size the table renders only the rows in view (1,000 rows per page stay smooth). */
 const VIRTUAL_FROM_PAGE_SIZE = 100;
 const VIRTUAL_TABLE_HEIGHT = 640;
-/** Width per inline row action button in the action column. */
-const ACTION_BUTTON_WIDTH = 64;
 /** How often a list with changing rows (see TResource.live) asks again while one is shown. */
 const LIVE_REFRESH_MS = 2_000;
 
@@ -85,14 +92,20 @@ export function ResourceList<E extends TEndpoint>({ resource }: { resource: TRes
   useEffect(() => onActivate(), []);
 
   const ctx: TRenderContext = { lang, t };
-  const inlineActions = Math.min(4, actions.rowActionCount);
+  const keyColumn = keyColumnOf(resource.columns, resource.keyColumn);
+  const metas = useMemo(() => columnMetas(resource.columns, keyColumn), [resource.columns, keyColumn]);
+  const { choices, save: saveChoices } = useColumnChoices(resource.name, metas);
+  const keyIds = useMemo(() => new Set(keyColumn ? [keyColumn] : []), [keyColumn]);
+  const shown = chosenColumns(resource.columns, choices);
+  const narrow = useNarrow();
   const columns = buildColumns<TRow>({
-    columns: resource.columns,
+    columns: shown,
+    keyColumn,
     state,
     ctx,
     onFilter: (prop, values) => update({ [prop]: values, pageNo: 1 }),
     actions: actions.hasRowActions ? (record) => actions.renderRowActions(record) : undefined,
-    actionWidth: inlineActions * ACTION_BUTTON_WIDTH + 24,
+    actionWidth: actions.actionColumnWidth,
   });
 
   const onTableChange: TableProps<TRow>['onChange'] = (_pagination, _filters, sorter, extra) => {
@@ -115,6 +128,36 @@ export function ResourceList<E extends TEndpoint>({ resource }: { resource: TRes
     const empty = value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
     return !empty && value !== defaults.get(field.prop);
   });
+  const emptyText = query.isFetching ? (
+    ' '
+  ) : (
+    <EmptyList filtered={filtered} starters={filtered ? null : actions.renderStarters()} />
+  );
+  const pagination = {
+    current: state.pageNo,
+    pageSize: state.pageSize,
+    total: data.total,
+    showSizeChanger: true,
+    showQuickJumper: !narrow,
+    pageSizeOptions: LIMITS.pageSizeOptions.map(String),
+    showTotal: (total: number) => t('common.list.total', { total }),
+    onChange: (pageNo: number, pageSize: number) => {
+      update({ pageNo: pageSize === state.pageSize ? pageNo : 1, pageSize });
+      scrollToTop();
+    },
+  };
+  const selection = actions.hasBatch
+    ? {
+        selectedRowKeys: selectedKeys,
+        onChange: (keys: Key[], rows: TRow[]) => {
+          setSelectedKeys(keys);
+          setSelectedRows(rows);
+        },
+        getCheckboxProps: (record: TRow) => ({
+          disabled: resource.selectable ? !resource.selectable(record) : false,
+        }),
+      }
+    : undefined;
   return (
     <Card className="th-card resource-list" data-testid={`list-${resource.name}`}>
       <div className="list-head">
@@ -128,56 +171,139 @@ export function ResourceList<E extends TEndpoint>({ resource }: { resource: TRes
             onReset={(keys) => update({ ...Object.fromEntries(keys.map((k) => [k, undefined])), pageNo: 1 })}
           />
         )}
+        {resource.columns.length > 1 && (
+          <ColumnSettings
+            choices={choices}
+            labels={new Map(resource.columns.map((c) => [columnId(c), t(c.label)]))}
+            keyIds={keyIds}
+            onChange={saveChoices}
+          />
+        )}
       </div>
-      <Table<TRow>
-        rowKey={resource.rowKey}
-        columns={columns}
-        dataSource={data.list}
-        loading={query.isFetching}
-        onChange={onTableChange}
-        virtual={virtual}
-        scroll={
-          virtual
-            ? { x: totalWidth(columns, actions.hasBatch), y: VIRTUAL_TABLE_HEIGHT }
-            : { x: 'max-content' }
-        }
-        size="middle"
-        locale={{
-          emptyText: query.isFetching ? (
-            ' '
-          ) : (
-            <EmptyList filtered={filtered} starters={filtered ? null : actions.renderStarters()} />
-          ),
-        }}
-        rowSelection={
-          actions.hasBatch
-            ? {
-                selectedRowKeys: selectedKeys,
-                onChange: (keys, rows) => {
-                  setSelectedKeys(keys);
-                  setSelectedRows(rows);
-                },
-                getCheckboxProps: (record) => ({
-                  disabled: resource.selectable ? !resource.selectable(record) : false,
-                }),
-              }
-            : undefined
-        }
-        pagination={{
-          current: state.pageNo,
-          pageSize: state.pageSize,
-          total: data.total,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          pageSizeOptions: LIMITS.pageSizeOptions.map(String),
-          showTotal: (total) => t('common.list.total', { total }),
-          onChange: (pageNo, pageSize) => {
-            update({ pageNo: pageSize === state.pageSize ? pageNo : 1, pageSize });
-            scrollToTop();
-          },
-        }}
-      />
+      {narrow ? (
+        <ListCards<TRow>
+          rows={data.list}
+          rowKey={resource.rowKey}
+          columns={shown}
+          keyColumn={keyColumn}
+          ctx={ctx}
+          loading={query.isFetching}
+          actions={actions.hasRowActions ? (record) => actions.renderRowActions(record) : undefined}
+          selection={selection}
+          pagination={pagination}
+          empty={emptyText}
+        />
+      ) : (
+        <Table<TRow>
+          rowKey={resource.rowKey}
+          columns={columns}
+          dataSource={data.list}
+          loading={query.isFetching}
+          onChange={onTableChange}
+          virtual={virtual}
+          scroll={
+            virtual
+              ? { x: totalWidth(columns, actions.hasBatch), y: VIRTUAL_TABLE_HEIGHT }
+              : { x: 'max-content' }
+          }
+          size="middle"
+          locale={{ emptyText }}
+          rowSelection={selection}
+          pagination={pagination}
+        />
+      )}
       {actions.dialogElement}
     </Card>
+  );
+}
+
+/** The lines of a phone card: the columns marked most important, or the first few shown. */
+const CARD_LINES = 4;
+
+/**
+ * The list on a phone (issue 15, item 1): a card per row, the key column as its title, the most important
+ * columns as label: value lines, the row's actions at the bottom; the table's pager below.
+ */
+function ListCards<T>({
+  rows,
+  rowKey,
+  columns,
+  keyColumn,
+  ctx,
+  loading,
+  actions,
+  selection,
+  pagination,
+  empty,
+}: {
+  rows: readonly T[];
+  rowKey: keyof T & string;
+  columns: readonly TColumnDef<T>[];
+  keyColumn: string | undefined;
+  ctx: TRenderContext;
+  loading: boolean;
+  actions?: (record: T) => ReactNode;
+  selection?: {
+    selectedRowKeys: Key[];
+    onChange: (keys: Key[], rows: T[]) => void;
+    getCheckboxProps: (record: T) => { disabled: boolean };
+  };
+  pagination: PaginationProps;
+  /** What shows without rows (EmptyList). */
+  empty: ReactNode;
+}) {
+  const title = columns.find((c) => columnId(c) === keyColumn);
+  const rest = columns.filter((c) => c !== title);
+  const marked = rest.filter((c) => c.priority === 1);
+  const lines = marked.length > 0 ? marked : rest.slice(0, CARD_LINES);
+  const toggle = (record: T, checked: boolean) => {
+    if (!selection) return;
+    const key = record[rowKey] as Key;
+    const keys = checked
+      ? [...selection.selectedRowKeys, key]
+      : selection.selectedRowKeys.filter((k) => k !== key);
+    selection.onChange(
+      keys,
+      rows.filter((r) => keys.includes(r[rowKey] as Key)),
+    );
+  };
+  return (
+    <div className="list-cards" data-testid="list-cards">
+      {rows.length === 0 && !loading && empty}
+      {rows.map((record) => {
+        const key = record[rowKey] as Key;
+        return (
+          <Card
+            key={String(key)}
+            size="small"
+            className="list-card"
+            data-testid="list-card"
+            title={
+              <span className="list-card-title" data-column={keyColumn}>
+                {selection && (
+                  <Checkbox
+                    checked={selection.selectedRowKeys.includes(key)}
+                    disabled={selection.getCheckboxProps(record).disabled}
+                    onChange={(e) => toggle(record, e.target.checked)}
+                  />
+                )}
+                {title ? renderCell(title, record, ctx) : String(key)}
+              </span>
+            }
+          >
+            <dl className="list-card-lines">
+              {lines.map((column) => (
+                <div key={columnId(column)} className="list-card-line" data-column={columnId(column)}>
+                  <dt>{ctx.t(column.label)}</dt>
+                  <dd>{renderCell(column, record, ctx)}</dd>
+                </div>
+              ))}
+            </dl>
+            {actions && <div className="list-card-actions">{actions(record)}</div>}
+          </Card>
+        );
+      })}
+      <Pagination className="list-cards-pager" size="small" simple {...pagination} />
+    </div>
   );
 }

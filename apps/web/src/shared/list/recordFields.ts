@@ -1,4 +1,9 @@
-import { rangeProps, type TRecordDeclaration, type TRecordField } from '@tracehub/contract';
+import {
+  rangeProps,
+  type TListPriority,
+  type TRecordDeclaration,
+  type TRecordField,
+} from '@tracehub/contract';
 import type { TI18nKey } from '../../i18n';
 import type { TOptionSource, TRenderContext } from '../options';
 import type { TSearchField } from './types';
@@ -26,6 +31,23 @@ export const inPanel = (f: TRecordField) => (f.searchIn ?? 'panel') === 'panel' 
 /** The list's column keys of a declaration, in their order (before any page's own columns). */
 export const recordColumnKeys = (d: Decl): string[] =>
   d.listOrder ? [...d.listOrder] : Object.keys(d.fields).filter((k) => d.fields[k]!.list);
+
+/** The column a row is known by: the declared one, else the natural key's first field if it is listed. */
+export function recordKeyColumn(d: Decl): string | undefined {
+  if (d.keyColumn) return d.keyColumn;
+  const first = d.naturalKey.fields[0];
+  return first && recordColumnKeys(d).includes(first) ? first : undefined;
+}
+
+/**
+ * A column's priority (contract TListPriority): the field's own; unmarked, 2 (shown), or 3 (in the column
+ * settings only) in a declaration that marks any column, which so chooses what is shown.
+ */
+export function recordPriority(d: Decl, key: string): TListPriority {
+  const own = d.fields[key]?.priority;
+  if (own !== undefined) return own;
+  return recordColumnKeys(d).some((k) => d.fields[k]!.priority !== undefined) ? 3 : 2;
+}
 
 /** The search panel's fields of a declaration (options the server supplies by `searchOptions`). */
 export function recordSearchFields(

@@ -19,7 +19,15 @@ import { RecordDetailDialog } from './RecordDetailDialog';
 import { RecordFormDialog } from '../form/RecordFormDialog';
 import type { TFormField, TFormValues } from '../form/types';
 import { formatDateTime, formatNumber } from '../format';
-import { fieldKey, inColumn, optionsOf, recordColumnKeys, recordSearchFields } from './recordFields';
+import {
+  fieldKey,
+  inColumn,
+  optionsOf,
+  recordColumnKeys,
+  recordKeyColumn,
+  recordPriority,
+  recordSearchFields,
+} from './recordFields';
 import {
   defineResource,
   type TColumnDef,
@@ -214,6 +222,7 @@ function columnsOf<T extends TRecordRow>(d: Decl, o: TRecordOverrides<T>): TColu
     const column: TColumnDef<T> = {
       key: key as keyof T & string,
       label: fieldKey(d, key),
+      priority: recordPriority(d, key),
       ...(typeof f.list === 'object' ? { width: f.list.width } : {}),
       ...(f.sort ? { sortable: true } : {}),
       ...(format && !render ? { format } : {}),
@@ -420,6 +429,7 @@ export function recordResource<E extends TRecordApi, T extends TRecordRow>(
         }
       : {}),
     columns: columnsOf(d, o),
+    ...(recordKeyColumn(d) ? { keyColumn: recordKeyColumn(d) } : {}),
     search: recordSearchFields(d, o.searchOptions),
     toolbar,
     rowActions,

@@ -8,6 +8,7 @@ import {
   type TEndpoint,
   type TImportRecord,
   type TInput,
+  type TListPriority,
   type TListResponse,
   type TOutput,
 } from '@tracehub/contract';
@@ -41,6 +42,8 @@ export interface TColumnDef<T> {
   filter?: TColumnFilter;
   /** Escape hatch for a custom cell; blank results still show "--". */
   render?: (record: T, ctx: TRenderContext) => ReactNode;
+  /** How much the column matters (contract TListPriority): 3 is offered in the column settings only. */
+  priority?: TListPriority;
 }
 
 /** The search item shape of spec 2.5: type, prop, label, placeholder, multiple, options, items, tip. */
@@ -197,6 +200,11 @@ export interface TResource<E extends TEndpoint> {
   keys: TResourceKeys<E>;
   rowKey: keyof TListItem<E> & string;
   columns: readonly TColumnDef<TListItem<E>>[];
+  /**
+   * The id of the column a row is known by: pinned at the left, always shown, a phone card's title; the
+   * first column by default.
+   */
+  keyColumn?: string;
   search: readonly TSearchField[];
   rowActions?: readonly TRowAction<TListItem<E>>[];
   toolbar?: readonly TToolbarAction<TListItem<E>>[];

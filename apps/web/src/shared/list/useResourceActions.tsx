@@ -8,6 +8,7 @@ import type { TEndpoint } from '@tracehub/contract';
 import { useLang, type TI18nKey } from '../../i18n';
 import { useConfirm } from '../confirm';
 import { usePermissions } from '../permissions';
+import { textWidth } from './columnSettings';
 import type { TRequestValues } from './listState';
 import { resourceActions } from './standardActions';
 import type {
@@ -37,6 +38,29 @@ function labelOf<A>(
 }
 
 const NO_REQUEST: TRequestValues = {};
+
+/** A link button's padding (6 px a side), the "More" caret, the cell's padding (8 px a side) and slack. */
+const LINK_PADDING = 12;
+const CARET = 14;
+const CELL_PADDING = 20;
+/** A name only known per row (a label function): as wide as a four-character name. */
+const UNKNOWN_LABEL = 64;
+
+/** The width the row's links take: the inline ones as `rowActions` shows them, and "More" for the rest. */
+function actionWidth<T>(
+  actions: readonly TRowAction<T>[],
+  text: (label: TRowAction<T>['label']) => string | undefined,
+  more: string,
+): number {
+  if (actions.length === 0) return 0;
+  const inline = actions.length > INLINE_ROW_ACTIONS + 1 ? actions.slice(0, INLINE_ROW_ACTIONS) : actions;
+  const links = inline.reduce((sum, a) => {
+    const name = text(a.label);
+    return sum + (name === undefined ? UNKNOWN_LABEL : textWidth(name)) + LINK_PADDING;
+  }, 0);
+  const folded = actions.length > inline.length ? textWidth(more) + CARET + LINK_PADDING : 0;
+  return links + folded + CELL_PADDING;
+}
 
 /**
  * The actions of a resource as buttons: only those whose permission code the session holds (spec 6), each
@@ -250,8 +274,12 @@ export function useResourceActions<E extends TEndpoint>(
     renderStarters,
     dialogElement,
     hasRowActions: declared.rowActions.some((a) => can(a.permission)),
-    /** Row actions the session may use: the action column is sized for them. */
-    rowActionCount: declared.rowActions.filter((a) => can(a.permission)).length,
+    /** The action column's width: the inline links' names (and "More") as this language writes them. */
+    actionColumnWidth: actionWidth(
+      declared.rowActions.filter((a) => can(a.permission)),
+      (label) => (typeof label === 'function' ? undefined : t(label)),
+      t('common.list.more'),
+    ),
     hasBatch: toolbarActions.some((a) => a.batch),
   };
 }

@@ -8,6 +8,7 @@ export const common: typeof zh = {
   actions: {
     confirm: 'Confirm',
     cancel: 'Cancel',
+    close: 'Close',
     back: 'Back',
     search: 'Search',
     reset: 'Reset',
@@ -21,7 +22,7 @@ export const common: typeof zh = {
   list: {
     noMatch: 'Nothing matches the search',
     emptyHint: 'Start here: add a record, or download the template and import many at once.',
-    inputPlaceholder: 'Enter {{field}}',
+    inputPlaceholder: 'Enter {{field, inSentence}}',
     searchField: 'Search by',
     selectPlaceholder: 'Please select',
     startTime: 'Start time',
@@ -37,6 +38,10 @@ export const common: typeof zh = {
     endMonth: 'End month',
     multipleTip: 'Several values separated by commas; each matches exactly',
     selected: '{{count}} selected',
+    columns: 'Columns',
+    columnsReset: 'Reset',
+    columnUp: 'Move {{column}} up',
+    columnDown: 'Move {{column}} down',
   },
   dialog: {
     prompt: 'Prompt',

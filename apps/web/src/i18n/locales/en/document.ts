@@ -21,6 +21,7 @@ export const document: typeof zh = {
   confirmDelete: 'Delete the document "{{name}}"? This cannot be undone.',
   confirmBatchDelete: 'Delete the {{count}} selected records? This cannot be undone.',
   emptyCurrency: '(Empty)',
+  currencyPlaceholder: 'Select a currency',
   partnerPlaceholder: 'Search by code or name, or type a code',
   itemPlaceholder: 'Type a code or pick a suggestion',
   relatedPlaceholder: 'Type a document number and press Enter',

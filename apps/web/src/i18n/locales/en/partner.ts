@@ -10,6 +10,7 @@ export const partner = {
   createTitle: 'Create partner',
   confirmBatchDelete: 'Delete the {{count}} selected partners? This cannot be undone.',
   invite: {
+    notNeeded: 'Not needed (settled)',
     action: 'Invite',
     batch: 'Bulk invite',
     title: 'Invite to settle',

@@ -6,6 +6,7 @@ export const common = {
   actions: {
     confirm: '确定',
     cancel: '取消',
+    close: '关闭',
     back: '返回',
     search: '搜索',
     reset: '重置',
@@ -35,6 +36,10 @@ export const common = {
     endMonth: '结束月份',
     multipleTip: '可输入多个值，用逗号分隔，按值精确匹配',
     selected: '已选择 {{count}} 项',
+    columns: '列设置',
+    columnsReset: '恢复默认',
+    columnUp: '上移{{column}}',
+    columnDown: '下移{{column}}',
   },
   dialog: {
     prompt: '提示',

@@ -64,6 +64,7 @@ export const document = {
   confirmDelete: '确定删除单据“{{name}}”吗？删除后不可恢复。',
   confirmBatchDelete: '确定删除选中的 {{count}} 条数据吗？删除后不可恢复。',
   emptyCurrency: '(空)',
+  currencyPlaceholder: '请选择币种',
   partnerPlaceholder: '输入编码或名称搜索，或直接输入编码',
   itemPlaceholder: '输入编码，或从提示中选择',
   relatedPlaceholder: '输入单据编号后回车',

@@ -10,6 +10,7 @@ export const partner = {
   createTitle: '新增合作企业',
   confirmBatchDelete: '确定删除选中的 {{count}} 家合作企业吗？删除后不可恢复。',
   invite: {
+    notNeeded: '无需邀请（已入驻）',
     action: '邀请入驻',
     batch: '批量邀请',
     title: '邀请入驻',
