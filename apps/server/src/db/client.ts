@@ -125,9 +125,10 @@ async function foldedPgTransaction(db: Db): Promise<FoldedTransaction> {
     const client = await pool.connect();
     let failure: Error | undefined;
     try {
-      const opening = text.replace(/\$(\d+)/g, (_m, n: string) =>
-        client.escapeLiteral(String(params[Number(n) - 1])),
-      );
+      const opening = text.replace(/\$(\d+)/g, (_m, n: string) => {
+        const value = params[Number(n) - 1];
+        return value === null || value === undefined ? 'null' : client.escapeLiteral(String(value));
+      });
       // Several statements in one simple-protocol query answer one result each: BEGIN's, then the prelude's.
       const opened = (await client.query(`begin; ${opening}`)) as unknown as { rows: unknown[] }[];
       if (opened[1]?.rows.length === 0) throw new PreludeRefused();
