@@ -38,13 +38,15 @@ export interface Running {
 }
 
 /**
- * The built Tracehub server (apps/server/dist) on a fresh data directory, as `npm start` runs it; `args`
- * are its command-line options (`--api 2 --workers 1`).
+ * The built Tracehub server (apps/server/dist, or BENCH_SERVER) on a fresh data directory, as `npm start`
+ * runs it; `args` are its command-line options (`--api 2 --workers 1`).
  */
 export async function startTracehub(env: Record<string, string> = {}, args: string[] = []): Promise<Running> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracehub-bench-'));
-  const child = spawn(process.execPath, [path.join(REPO, 'apps/server/dist/main.js'), ...args], {
+  // BENCH_SERVER: another build's main.js (a checkout of an earlier commit), to measure before and after.
+  const entry = process.env.BENCH_SERVER ?? path.join(REPO, 'apps/server/dist/main.js');
+  const child = spawn(process.execPath, [entry, ...args], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -111,4 +113,23 @@ export function treeRssMb(pid: number): { total: number; processes: { pid: numbe
     return { pid: p, rssMb: Math.round(Number(kb) / 1024) };
   });
   return { total: processes.reduce((sum, p) => sum + p.rssMb, 0), processes };
+}
+
+/** The PostgreSQL reference (reference-pg-server.mjs): the list's SQL through a plain `pg` pool. */
+export async function startPgReference(databaseUrl: string, enterpriseUuid: string): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(REPO, 'bench/lib/reference-pg-server.mjs')], {
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, ENTERPRISE_UUID: enterpriseUuid },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/ready`);
+  return {
+    url,
+    child,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
 }

@@ -1,5 +1,12 @@
+// The request path (issue 14, item 2): an authenticated, tenant-scoped list (the account log, 10 rows: session,
+// permission, tenant transaction, page, capped count, names) against the health check (one database round
+// trip) of the same server in the same run, on the embedded PGlite and, with BENCH_DATABASE_URL, on
+// PostgreSQL. Targets: the list at ≥ 40 % of the health check's throughput on both; on PostgreSQL at ≥ 25 % of
+// a bare Fastify route running the same list SQL through a plain `pg` pool (the database work alone). Each
+// also against a bare Fastify route answering the same JSON from memory (what the framework costs).
 import { load } from '../lib/load.ts';
-import { startReference, startTracehub } from '../lib/processes.ts';
+import { freshPostgres } from '../lib/postgres.ts';
+import { startPgReference, startReference, startTracehub, type Running } from '../lib/processes.ts';
 import type { Row } from '../lib/report.ts';
 
 async function post<T>(url: string, body: unknown, token?: string): Promise<{ code: string; data: T }> {
@@ -11,67 +18,123 @@ async function post<T>(url: string, body: unknown, token?: string): Promise<{ co
   return (await res.json()) as { code: string; data: T };
 }
 
-/**
- * API scenarios against the built server: an authenticated list endpoint and the health check, each
- * against a bare Fastify route answering the same JSON from memory.
- */
-export async function apiScenarios(): Promise<Row[]> {
-  const server = await startTracehub();
-  try {
-    const account = 'demo-auto';
-    // A few sign-ins fill the account log, so the list returns real rows.
-    let token = '';
-    for (let i = 0; i < 12; i++) {
-      const step = await post<{ verifyKey: string; enterprises: { enterpriseUuid: string }[] }>(
-        `${server.url}/api/login/loginByPwd`,
-        { loginAccount: account, password: 'Demo@12345' },
-      );
-      const session = await post<{ token: string }>(`${server.url}/api/login/selectEnterprise`, {
-        isLogined: false,
-        loginAccount: account,
-        enterpriseUuid: step.data.enterprises[0]!.enterpriseUuid,
-        verifyKey: step.data.verifyKey,
-      });
-      token = session.data.token;
-    }
-    const listBody = JSON.stringify({ pageNo: 1, pageSize: 10 });
-    const listUrl = `${server.url}/api/log/selectLogPage`;
-    const sample = await fetch(listUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: listBody,
-    }).then((r) => r.text());
-    const health = await fetch(`${server.url}/api/health`).then((r) => r.text());
+interface ListData {
+  list: unknown[];
+  total: number;
+}
 
-    const reference = await startReference({ 'POST /list': sample, 'GET /health': health });
-    try {
-      const rows: Row[] = [];
-      const ours = await load({
-        url: listUrl,
-        method: 'POST',
-        body: listBody,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const ref = await load({ url: `${reference.url}/list`, method: 'POST', body: listBody });
-      rows.push({
-        scenario: 'authenticated list (10 rows, session + permission + query)',
-        ours,
-        reference: ref,
-        referenceName: 'bare Fastify, same JSON',
-      });
-      const oursHealth = await load({ url: `${server.url}/api/health` });
-      const refHealth = await load({ url: `${reference.url}/health` });
-      rows.push({
-        scenario: 'health (database ping)',
-        ours: oursHealth,
-        reference: refHealth,
-        referenceName: 'bare Fastify, same JSON',
-      });
-      return rows;
-    } finally {
-      await reference.stop();
-    }
-  } finally {
-    await server.stop();
+/** A few sign-ins of demo-auto fill the account log, so the list returns real rows; the last session. */
+async function signIn(base: string): Promise<{ token: string; enterpriseUuid: string }> {
+  const account = 'demo-auto';
+  let token = '';
+  let enterpriseUuid = '';
+  for (let i = 0; i < 12; i++) {
+    const step = await post<{ verifyKey: string; enterprises: { enterpriseUuid: string }[] }>(
+      `${base}/api/login/loginByPwd`,
+      { loginAccount: account, password: 'Demo@12345' },
+    );
+    enterpriseUuid = step.data.enterprises[0]!.enterpriseUuid;
+    const session = await post<{ token: string }>(`${base}/api/login/selectEnterprise`, {
+      isLogined: false,
+      loginAccount: account,
+      enterpriseUuid,
+      verifyKey: step.data.verifyKey,
+    });
+    token = session.data.token;
   }
+  return { token, enterpriseUuid };
+}
+
+const LIST_PATH = '/api/log/selectLogPage';
+const LIST_BODY = JSON.stringify({ pageNo: 1, pageSize: 10 });
+
+async function onServer(server: Running, label: string, databaseUrl?: string): Promise<Row[]> {
+  const { token, enterpriseUuid } = await signIn(server.url);
+  const listUrl = `${server.url}${LIST_PATH}`;
+  const sample = await fetch(listUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: LIST_BODY,
+  }).then((r) => r.text());
+  const health = await fetch(`${server.url}/api/health`).then((r) => r.text());
+  const list = await load({
+    url: listUrl,
+    method: 'POST',
+    body: LIST_BODY,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const ping = await load({ url: `${server.url}/api/health` });
+  const rows: Row[] = [
+    {
+      scenario: `${label}: authenticated tenant list (account log, 10 rows) vs health check`,
+      ours: list,
+      reference: ping,
+      referenceName: 'health check, same server',
+      targetPercent: 40,
+    },
+  ];
+  if (databaseUrl) {
+    const pgRef = await startPgReference(databaseUrl, enterpriseUuid);
+    try {
+      const theirs = (await post<ListData>(`${pgRef.url}/list`, { pageNo: 1, pageSize: 10 })).data;
+      const ours = (JSON.parse(sample) as { data: ListData }).data;
+      if (theirs.total !== ours.total || theirs.list.length !== ours.list.length)
+        console.error(`${label}: the pg reference answers another list than ours`, { theirs, ours });
+      rows.push({
+        scenario: `${label}: authenticated tenant list vs the same SQL through a plain pg pool`,
+        ours: list,
+        reference: await load({ url: `${pgRef.url}/list`, method: 'POST', body: LIST_BODY }),
+        referenceName: 'bare Fastify + pg pool, one statement',
+        targetPercent: 25,
+      });
+    } finally {
+      await pgRef.stop();
+    }
+  }
+  const reference = await startReference({ 'POST /list': sample, 'GET /health': health });
+  try {
+    rows.push(
+      {
+        scenario: `${label}: authenticated tenant list`,
+        ours: list,
+        reference: await load({ url: `${reference.url}/list`, method: 'POST', body: LIST_BODY }),
+        referenceName: 'bare Fastify, same JSON from memory',
+      },
+      {
+        scenario: `${label}: health (database ping)`,
+        ours: ping,
+        reference: await load({ url: `${reference.url}/health` }),
+        referenceName: 'bare Fastify, same JSON from memory',
+      },
+    );
+  } finally {
+    await reference.stop();
+  }
+  return rows;
+}
+
+/** The scenarios on PGlite and, with BENCH_DATABASE_URL, on PostgreSQL (one process each). */
+export async function apiScenarios(): Promise<Row[]> {
+  const rows: Row[] = [];
+  const embedded = await startTracehub();
+  try {
+    rows.push(...(await onServer(embedded, 'PGlite')));
+  } finally {
+    await embedded.stop();
+  }
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (adminUrl) {
+    const db = await freshPostgres('api', adminUrl);
+    try {
+      const server = await startTracehub({ DATABASE_URL: db.url });
+      try {
+        rows.push(...(await onServer(server, 'PostgreSQL', db.url)));
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await db.drop();
+    }
+  }
+  return rows;
 }

@@ -12,9 +12,16 @@ import {
 import type { AccountContext, AppDeps, RequestMeta, SessionContext, TenantContext } from './context.ts';
 import { AppError, KeepWritesError } from './errors.ts';
 import { assertEndpointAccess } from './permissions.ts';
-import { bearerToken, resolveSession, resolveVerifyKey } from './session.ts';
+import {
+  bearerToken,
+  cachedSession,
+  forgetSession,
+  resolveSession,
+  resolveVerifyKey,
+  type SessionProof,
+} from './session.ts';
 import { withTenant } from './tenancy.ts';
-import type { Db } from '../db/client.ts';
+import { PreludeRefused, type Db } from '../db/client.ts';
 
 /** What a handler receives besides its validated input, by the endpoint's auth level. */
 /**
@@ -52,6 +59,7 @@ async function authenticate(
   req: FastifyRequest,
   level: TAuthLevel,
   permission: readonly string[],
+  opts: { cached?: boolean } = {},
 ): Promise<Record<string, unknown>> {
   if (level === 'public') return {};
   const token = bearerToken(req.headers.authorization);
@@ -68,7 +76,9 @@ async function authenticate(
     return { account: { userId: session.userId, session } satisfies AccountContext };
   }
 
-  const session = await resolveSession(deps.db, token);
+  // Only registerEndpoint's tenant transactions confirm a cached session (its proof): other callers resolve it.
+  const hit = opts.cached && level === 'enterprise' ? cachedSession(token) : undefined;
+  const session = hit?.session ?? (await resolveSession(deps.db, token));
   if (!session) throw new AppError('NOT_LOGGED_IN');
   if (level === 'operator') {
     if (session.kind !== 'operator') throw new AppError('FORBIDDEN');
@@ -87,7 +97,7 @@ async function authenticate(
     unconfigured: session.unconfigured,
     ip: req.ip,
   };
-  return { session, tenant };
+  return hit ? { session, tenant, proof: hit.proof } : { session, tenant };
 }
 
 /**
@@ -129,15 +139,25 @@ export function successEnvelope(meta: RequestMeta, data: unknown) {
 }
 
 /** The tenant transaction of a handler; a KeepWritesError commits it and is answered afterwards. */
-async function inTenant(deps: AppDeps, tenant: TenantContext, run: (db: Db) => Promise<unknown>) {
-  const outcome = await withTenant(deps.db, tenant, async (db) => {
-    try {
-      return { data: await run(db) };
-    } catch (err) {
-      if (err instanceof KeepWritesError) return { error: err };
-      throw err;
-    }
-  });
+async function inTenant(
+  deps: AppDeps,
+  tenant: TenantContext,
+  proof: SessionProof | undefined,
+  run: (db: Db) => Promise<unknown>,
+) {
+  const outcome = await withTenant(
+    deps.db,
+    tenant,
+    async (db) => {
+      try {
+        return { data: await run(db) };
+      } catch (err) {
+        if (err instanceof KeepWritesError) return { error: err };
+        throw err;
+      }
+    },
+    proof,
+  );
   if ('error' in outcome) throw outcome.error;
   return outcome.data;
 }
@@ -176,17 +196,29 @@ export function registerEndpoint<E extends TEndpoint>(
       ...(ep.auth === 'public' ? {} : { security: [{ bearer: [] }] }),
     },
     onRequest: async (req) => {
-      callers.set(req, await authenticate(deps, req, ep.auth, permissionCodes(ep)));
+      callers.set(req, await authenticate(deps, req, ep.auth, permissionCodes(ep), { cached: true }));
     },
     handler: async (req, reply) => {
       const meta = requestMeta(req);
-      const auth = callers.get(req) ?? {};
       const input = inputKey === 'body' ? req.body : inputKey === 'params' ? req.params : req.query;
       const call = handler as (input: unknown, ctx: unknown) => Promise<unknown>;
-      const tenant = (auth as { tenant?: TenantContext }).tenant;
-      const data = tenant
-        ? await inTenant(deps, tenant, (db) => call(input, { meta, req, reply, db, ...auth }))
-        : await call(input, { meta, req, reply, db: deps.db, ...auth });
+      const { proof, ...auth } = (callers.get(req) ?? {}) as { tenant?: TenantContext; proof?: SessionProof };
+      const inTenantOf = (caller: Record<string, unknown>, tenant: TenantContext, check?: SessionProof) =>
+        inTenant(deps, tenant, check, (db) => call(input, { meta, req, reply, db, ...caller }));
+      let data: unknown;
+      if (!auth.tenant) data = await call(input, { meta, req, reply, db: deps.db, ...auth });
+      else {
+        try {
+          data = await inTenantOf(auth, auth.tenant, proof);
+        } catch (err) {
+          if (!(err instanceof PreludeRefused)) throw err;
+          // The cached session no longer holds: authenticated again from the database, which answers the
+          // revocation, the disabling or the missing permission as it would have before the cache.
+          forgetSession(bearerToken(req.headers.authorization) ?? '');
+          const fresh = await authenticate(deps, req, ep.auth, permissionCodes(ep));
+          data = await inTenantOf(fresh, (fresh as { tenant: TenantContext }).tenant);
+        }
+      }
       return successEnvelope(meta, data);
     },
   });

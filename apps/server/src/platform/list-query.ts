@@ -25,6 +25,11 @@ export interface PagedQuery<TSelect extends Record<string, PgColumn | SQL.Aliase
    * paging and the count still count rows of `table`.
    */
   joins?: { table: PgTable; on: SQL }[];
+  /**
+   * Left joins that only decorate the page's rows (the name of a row's account): in the page's statement, not
+   * in its count, so a list names its rows without a query per lookup. Select their columns as nullable.
+   */
+  lookups?: { table: PgTable; on: SQL }[];
   select: TSelect;
   /** Extra conditions; undefined entries (unset filters) are skipped. */
   where?: (SQL | undefined)[];
@@ -105,7 +110,14 @@ function withJoins<T>(qb: T, joins: PagedQuery<never>['joins'] = []): T {
   for (const j of joins) out = (out as unknown as Joinable).innerJoin(j.table, j.on) as T;
   return out;
 }
-type Joinable = { innerJoin(table: PgTable, on: SQL): unknown };
+type Joinable = { innerJoin(table: PgTable, on: SQL): unknown; leftJoin(table: PgTable, on: SQL): unknown };
+
+/** Adds the left joins of the lookups; their columns are selected through nullable aliases (see lookups). */
+function withLookups<T>(qb: T, lookups: PagedQuery<never>['lookups'] = []): T {
+  let out = qb;
+  for (const j of lookups) out = (out as unknown as Joinable).leftJoin(j.table, j.on) as T;
+  return out;
+}
 
 /**
  * The rows a list would show for a request, from its first row on, at most `limit` of them (exports): the
@@ -141,7 +153,7 @@ function sortedRows<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
   const chosen = sortableBy(q.sortable, q.page.sortField);
   const sortColumn = chosen ?? q.defaultSort.column;
   const order = chosen ? (q.page.sortOrder ?? 'asc') : q.defaultSort.order;
-  return withJoins(db.select(q.select).from(q.table), q.joins)
+  return withLookups(withJoins(db.select(q.select).from(q.table), q.joins), q.lookups)
     .where(where)
     .$dynamic()
     .orderBy(...orderOf(sortColumn, order, q.tieBreak));
@@ -153,12 +165,15 @@ const orderOf = (column: PgColumn, order: 'asc' | 'desc', tieBreak: PgColumn) =>
 };
 
 /**
- * The two statements of a list page: its rows, and its total counted up to LIMITS.maxCountedTotal. Without a
- * search, the count walks the rows in the list's default order (without the tie-break, which counting needs
- * not): the index that serves the first page serves it too, where without an order the planner may prefer a
- * sequential scan that stops at the cap, and reads the whole table when the rows it counts lie at its end. A
- * search's count is left unordered: its rows come from a search index in a bitmap, which stops at the cap
- * only unsorted (an unselective search counted 10,000 of 43,000 rows in 21 ms instead of 91 ms).
+ * The statement of a list page: its rows, each carrying the total counted up to LIMITS.maxCountedTotal (a
+ * scalar subquery, evaluated once), so a page costs one round trip. Without a search, the count walks the rows
+ * in the list's default order (without the tie-break, which counting needs not): the index that serves the
+ * first page serves it too, where without an order the planner may prefer a sequential scan that stops at the
+ * cap, and reads the whole table when the rows it counts lie at its end. A search's count is left unordered:
+ * its rows come from a search index in a bitmap, which stops at the cap only unsorted (an unselective search
+ * counted 10,000 of 43,000 rows in 21 ms instead of 91 ms). A search keeps two statements: its tenant view's
+ * CTE named twice in one statement would be materialised, not inlined, and the search index left unused. A page
+ * past the last row carries no total either: the count then runs alone.
  */
 function pageStatements<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
   db: Db,
@@ -168,9 +183,6 @@ function pageStatements<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
   const where = and(...conditions.filter((w): w is SQL => !!w));
   const views = searchViews(db, conditions);
   const reader: Reader = views.length ? db.with(...views) : db;
-  const rows = sortedRows(reader, where, q)
-    .limit(q.page.pageSize)
-    .offset((q.page.pageNo - 1) * q.page.pageSize);
   const order = q.defaultSort.order === 'asc' ? asc(q.defaultSort.column) : desc(q.defaultSort.column);
   const capped = withJoins(db.select({ one: sql`1` }).from(q.table), q.joins)
     .where(where)
@@ -178,9 +190,21 @@ function pageStatements<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
     .orderBy(...(views.length ? [] : [order]))
     .limit(LIMITS.maxCountedTotal)
     .as('capped');
+  const total = views.length
+    ? sql<number | null>`null`.as(TOTAL)
+    : sql<number>`(select count(*)::int from ${capped})`.as(TOTAL);
+  const rows = sortedRows(reader, where, { ...q, select: { ...q.select, [TOTAL]: total } })
+    .limit(q.page.pageSize)
+    .offset((q.page.pageNo - 1) * q.page.pageSize);
   const count = reader.select({ n: sql<number>`count(*)::int` }).from(capped);
   return { rows, count };
 }
+
+const hasSearch = (conditions: readonly (SQL | undefined)[]) =>
+  conditions.some((c) => c !== undefined && searchedTables.has(c));
+
+/** The field of a page's rows that carries the list's total (no table has a column of that name). */
+const TOTAL = 'tracehub_total';
 
 async function runPaged<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
   db: Db,
@@ -188,7 +212,13 @@ async function runPaged<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
   q: PagedQuery<TSelect>,
 ) {
   const { rows, count } = pageStatements(db, conditions, q);
-  const list = await rows;
+  type PageRow = Awaited<ReturnType<typeof sortedRows<TSelect>>>[number];
+  const found = (await rows) as (PageRow & Record<typeof TOTAL, number | null>)[];
+  const list = found.map(({ [TOTAL]: _total, ...row }) => row as PageRow);
+  const carried = found[0]?.[TOTAL];
+  if (carried !== undefined && carried !== null) return { list, total: carried };
+  // An empty first page of a list without a search means no rows at all.
+  if (found.length === 0 && q.page.pageNo === 1 && !hasSearch(conditions)) return { list, total: 0 };
   const [counted] = await count;
   return { list, total: counted?.n ?? 0 };
 }

@@ -45,6 +45,7 @@ export async function createSession(
 }
 
 export async function revokeSession(db: Db, sessionId: number, reason: string): Promise<void> {
+  sessionCache.clear();
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
@@ -60,6 +61,7 @@ export async function revokeSessionsOf(
   reason: string,
   scope: { enterpriseUuid?: string; exceptSessionId?: number } = {},
 ): Promise<void> {
+  sessionCache.clear();
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
@@ -142,14 +144,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
     if (row.unconfiguredCodes?.length) unconfigured = new Set(row.unconfiguredCodes);
     ({ permissions, dataScope } = await memberAccess(db, row.enterpriseUuid, row.userId, row.linkIsAdmin));
   }
-
-  if (now - row.lastSeenAt.getTime() > SLIDE_WRITE_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + row.timeoutMin * 60_000) })
-      .where(eq(sessions.id, row.id));
-  }
-  return {
+  const resolved: SessionContext = {
     sessionId: row.id,
     userId: row.userId,
     username: row.username,
@@ -160,6 +155,78 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
     dataScope,
     unconfigured,
   };
+  if (row.enterpriseUuid && row.kind === 'enterprise') {
+    remember(token, resolved, {
+      sessionId: row.id,
+      userId: row.userId,
+      enterpriseUuid: row.enterpriseUuid,
+      isAdmin: isEnterpriseAdmin,
+      unconfiguredJson: JSON.stringify(row.unconfiguredCodes ?? []),
+      access: isEnterpriseAdmin ? null : accessFingerprint(permissions, dataScope),
+    });
+  }
+
+  if (now - row.lastSeenAt.getTime() > SLIDE_WRITE_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + row.timeoutMin * 60_000) })
+      .where(eq(sessions.id, row.id));
+  }
+  return resolved;
+}
+
+/**
+ * What the statement opening a tenant transaction re-checks for a session taken from the cache, in the same
+ * round trip (platform/tenancy.ts): the session still live, the account enabled, the link approved, enabled
+ * and as administrative as it was, the enterprise enabled with the same unconfigured pages, and (members
+ * without the administrator flag) the same enabled roles' codes and data scope. Any change, by this process
+ * or another, fails it, and the request is authenticated again from the database.
+ */
+export interface SessionProof {
+  sessionId: number;
+  userId: number;
+  enterpriseUuid: string;
+  isAdmin: boolean;
+  /** The enterprise's unconfigured page codes as stored (jsonb, in their order). */
+  unconfiguredJson: string;
+  /** accessFingerprint of the member's roles; null for an administrator (who holds every code). */
+  access: string | null;
+}
+
+/** The member's codes (sorted, as `collate "C"` sorts ASCII) and data scope as one string, like the SQL. */
+export function accessFingerprint(permissions: ReadonlySet<string>, dataScope: TDataScope): string {
+  return `${[...permissions].sort().join(',')}|${dataScope === 'company'}`;
+}
+
+/**
+ * Enterprise sessions resolved within the last CACHE_TTL_MS, by token hash: a request of the same session
+ * skips the session and role queries, and its tenant transaction's opening statement confirms them instead
+ * (SessionProof). This process's revocations empty it at once; other processes' changes fail the proof.
+ */
+const sessionCache = new Map<string, { session: SessionContext; proof: SessionProof; until: number }>();
+// The proof guards every check; the lifetime bounds what it does not hold (the name shown, the sliding expiry,
+// written by the next full resolution at most this much later).
+const CACHE_TTL_MS = 10_000;
+const CACHE_LIMIT = 10_000;
+
+function remember(token: string, session: SessionContext, proof: SessionProof): void {
+  if (sessionCache.size >= CACHE_LIMIT) sessionCache.clear();
+  sessionCache.set(sha256Hex(token), { session, proof, until: Date.now() + CACHE_TTL_MS });
+}
+
+/** A session resolved moments ago, to be confirmed by its proof in the tenant transaction; else undefined. */
+export function cachedSession(token: string): { session: SessionContext; proof: SessionProof } | undefined {
+  const key = sha256Hex(token);
+  const hit = sessionCache.get(key);
+  if (!hit) return undefined;
+  if (hit.until > Date.now()) return hit;
+  sessionCache.delete(key);
+  return undefined;
+}
+
+/** Drops a token's cached session (its proof failed). */
+export function forgetSession(token: string): void {
+  sessionCache.delete(sha256Hex(token));
 }
 
 export async function createVerifyKey(db: Db, userId: number): Promise<string> {

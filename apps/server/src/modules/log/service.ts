@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { api } from '@tracehub/contract';
 import { type TLogItem, type TParsed } from '@tracehub/contract';
 import { accountLog, enterprises, users } from '../../db/schema.ts';
@@ -19,6 +19,33 @@ const columns = {
 };
 
 type Row = Pick<typeof accountLog.$inferSelect, keyof typeof columns>;
+
+/** The list's columns with the names that decorate each line, joined in the page's statement. */
+const listColumns = {
+  ...columns,
+  username: sql<string | null>`${users.username}`.as('username'),
+  enterpriseName: sql<string | null>`${enterprises.name}`.as('enterprise_name'),
+  enterpriseEnglishName: sql<string | null>`${enterprises.englishName}`.as('enterprise_english_name'),
+};
+
+type ListRow = Row & {
+  username: string | null;
+  enterpriseName: string | null;
+  enterpriseEnglishName: string | null;
+};
+
+const toItem = (r: ListRow): TLogItem => ({
+  id: r.id,
+  action: r.action as TLogItem['action'],
+  result: r.result,
+  username: r.username,
+  enterpriseName: r.enterpriseName,
+  enterpriseEnglishName: r.enterpriseEnglishName,
+  ip: r.ip,
+  userAgent: r.userAgent,
+  detail: r.detail ?? null,
+  createdAt: r.createdAt.getTime(),
+});
 
 async function toItems(db: Db, tenant: TenantContext, rows: Row[]): Promise<TLogItem[]> {
   const [enterprise] = await db
@@ -56,7 +83,11 @@ export async function listLogs(
 ) {
   const { list, total } = await runListQuery(db, {
     table: accountLog,
-    select: columns,
+    select: listColumns,
+    lookups: [
+      { table: users, on: eq(users.id, accountLog.userId) },
+      { table: enterprises, on: eq(enterprises.uuid, accountLog.enterpriseUuid) },
+    ],
     tenantColumn: accountLog.enterpriseUuid,
     tenant,
     where: [
@@ -72,7 +103,7 @@ export async function listLogs(
     tieBreak: accountLog.id,
     page: req,
   });
-  return { list: await toItems(db, tenant, list), total };
+  return { list: list.map(toItem), total };
 }
 
 export async function logDetail(db: Db, tenant: TenantContext, session: SessionContext, id: number) {
