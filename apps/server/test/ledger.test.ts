@@ -8,12 +8,7 @@ import type {
   TListResponse,
   TSignedBlock,
 } from '@tracehub/contract';
-import {
-  ethrDidAddress,
-  parseEvidenceLeaf,
-  verifyCredential,
-  verifyPayloadSignature,
-} from '@tracehub/ledger';
+import { ethrDidAddress, parseEvidenceLeaf, verifyCredential } from '@tracehub/ledger';
 import {
   certificates,
   enterprises,
@@ -32,6 +27,7 @@ import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import {
   expectBlockVerifies,
   expectBlocksConsistent,
+  expectEventSigned,
   expectProofVerifies,
   getHash,
   platformPublicKey,
@@ -97,7 +93,7 @@ describe('evidence ledger', () => {
         (e) => e.eventType === 'enterprise.certified' && e.subjectId === cert.number,
       )!;
       expect(event.signerDid).toBe(dids.get(cert.enterpriseUuid));
-      expect(verifyPayloadSignature(event.payloadHash, event.signature!, event.signerDid!)).toBe(true);
+      await expectEventSigned(t, event);
     }
   });
 
@@ -266,7 +262,7 @@ describe('evidence ledger', () => {
     expect(event!.payload).toEqual({
       changes: { englishName: 'Galaxy Motors Group', englishShort: 'Galaxy' },
     });
-    expect(verifyPayloadSignature(event!.payloadHash, event!.signature!, event!.signerDid!)).toBe(true);
+    await expectEventSigned(t, event!);
 
     await seal(t);
     const sealed = expectOk(await records(t, auto, { status: 'sealed', eventType: 'company.updated' }));
