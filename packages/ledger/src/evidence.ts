@@ -150,6 +150,15 @@ export function verifyEvidencePayload(
  * other property ignored). Throws TypeError on a malformed event or a non-JSON payload.
  */
 export function evidenceLeaf(event: EvidenceEvent): EvidenceLeaf {
+  return evidenceLeafOfCommitment(event, null);
+}
+
+/**
+ * {@link evidenceLeaf} with the payload commitment already computed by the caller (a server hashing with a
+ * native SHA-256): `payloadHash` must be {@link evidencePayloadCommitment} of the event's payload and salt,
+ * which a verifier re-computes. Null computes it here.
+ */
+export function evidenceLeafOfCommitment(event: EvidenceEvent, payloadHash: string | null): EvidenceLeaf {
   const { type, enterpriseUuid, subjectType, subjectId, payload, salt, dataHash, time, signer } = event;
   const salted = salt !== undefined && salt !== null;
   const batchSigned = signer !== undefined && signer !== null && isBatchSigner(signer);
@@ -165,6 +174,8 @@ export function evidenceLeaf(event: EvidenceEvent): EvidenceLeaf {
     throw new TypeError('evidence enterpriseUuid must be a string or null');
   }
   if (!Number.isSafeInteger(time)) throw new TypeError('evidence time must be an integer (epoch ms)');
+  if (payloadHash !== null && !isHashHex(payloadHash))
+    throw new TypeError('evidence payloadHash must be 64 lowercase hex characters');
   if (dataHash !== undefined && dataHash !== null && !isHashHex(dataHash)) {
     throw new TypeError('evidence dataHash must be 64 lowercase hex characters');
   }
@@ -185,7 +196,8 @@ export function evidenceLeaf(event: EvidenceEvent): EvidenceLeaf {
     enterpriseUuid,
     subjectType,
     subjectId,
-    payloadHash: salted ? evidenceSaltedPayloadHash(payload, salt) : evidencePayloadHash(payload),
+    payloadHash:
+      payloadHash ?? (salted ? evidenceSaltedPayloadHash(payload, salt) : evidencePayloadHash(payload)),
     ...(dataHash === undefined || dataHash === null ? {} : { dataHash }),
     time,
     ...(signer === undefined || signer === null

@@ -43,6 +43,7 @@ export {
   evidenceLeaf,
   evidenceLeafData,
   evidenceLeafHash,
+  evidenceLeafOfCommitment,
   evidenceLeafText,
   evidencePayloadCommitment,
   evidencePayloadHash,

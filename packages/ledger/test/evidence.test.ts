@@ -6,6 +6,7 @@ import {
   evidenceLeaf,
   evidenceLeafData,
   evidenceLeafHash,
+  evidenceLeafOfCommitment,
   evidenceLeafText,
   evidencePayloadCommitment,
   evidencePayloadHash,
@@ -152,6 +153,13 @@ describe('evidence leaves', () => {
       'not json',
     ];
     for (const bad of rejected) expect(parseEvidenceLeaf(bad)).toBeNull();
+  });
+
+  it('builds the same leaf from a commitment the caller computed, and checks its form', () => {
+    const salted: EvidenceEvent = { ...event, salt: SALT };
+    expect(evidenceLeafOfCommitment(salted, SALTED_HASH)).toEqual(evidenceLeaf(salted));
+    expect(evidenceLeafOfCommitment(event, null)).toEqual(evidenceLeaf(event));
+    expect(() => evidenceLeafOfCommitment(salted, SALTED_HASH.toUpperCase())).toThrow(TypeError);
   });
 
   it('refuses a signer of the wrong form for the leaf version', () => {

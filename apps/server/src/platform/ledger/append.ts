@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import {
   canonicalize,
-  evidenceLeaf,
-  hex,
-  leafHash,
+  evidenceLeafOfCommitment,
   newEvidenceBatchId,
   signEvidenceBatch,
   type EvidenceLeaf,
@@ -93,7 +91,6 @@ export async function appendEvidenceBatch(
   // The open batch of each signing enterprise; a full one is closed and a new id drawn.
   const open = new Map<string, { id: string; members: PreparedEvent[] }>();
   const batches: { enterpriseUuid: string; id: string; members: PreparedEvent[] }[] = [];
-  const utf8 = new TextEncoder();
 
   const prepared = events.map((e, i): PreparedEvent => {
     // Payloads are kept as the JSON they hash to: what jsonb gives back must hash the same.
@@ -109,19 +106,26 @@ export async function appendEvidenceBatch(
         batches.push({ enterpriseUuid: e.enterpriseUuid, ...batch });
       }
     }
-    const leaf = evidenceLeaf({
-      type: e.type,
-      enterpriseUuid: e.enterpriseUuid,
-      subjectType: e.subjectType,
-      subjectId: e.subjectId,
-      payload,
-      salt,
-      dataHash: e.dataHash ?? null,
-      time: (e.time ?? new Date()).getTime(),
-      signer: signer && batch ? { did: signer.did, batch: batch.id } : null,
-    });
+    // The package's formats, hashed with the native SHA-256 (several times faster than the portable one).
+    const payloadHash = sha256Hex(canonicalize({ payload, salt }));
+    const leaf = evidenceLeafOfCommitment(
+      {
+        type: e.type,
+        enterpriseUuid: e.enterpriseUuid,
+        subjectType: e.subjectType,
+        subjectId: e.subjectId,
+        payload,
+        salt,
+        dataHash: e.dataHash ?? null,
+        time: (e.time ?? new Date()).getTime(),
+        signer: signer && batch ? { did: signer.did, batch: batch.id } : null,
+      },
+      payloadHash,
+    );
     const leafData = canonicalize(leaf);
-    const p = { event: e, payload, salt, leaf, leafData, leafHash: hex(leafHash(utf8.encode(leafData))) };
+    // RFC 9162 leaf hash: SHA-256(0x00 || leaf data).
+    const leafHash = createHash('sha256').update(LEAF_PREFIX).update(leafData).digest('hex');
+    const p = { event: e, payload, salt, leaf, leafData, leafHash };
     batch?.members.push(p);
     return p;
   });
@@ -177,6 +181,8 @@ export async function appendEvidenceBatch(
 }
 
 const hexBytes = (value: string) => Uint8Array.from(Buffer.from(value, 'hex'));
+const LEAF_PREFIX = Buffer.from([0]);
+const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The did and decrypted secp256k1 key of each certified enterprise among the events'. */
 async function enterpriseSigners(
