@@ -61,7 +61,7 @@ export interface LedgerReport {
   checkedCertificates: number;
   /** Events whose leaf is v1 (unsalted payload hash, written before v2): valid, but open to guesses. */
   v1Events: number;
-  /** Events whose leaf is v3, and the distinct signed batches their signers name. */
+  /** Events whose leaf is v3, and the signed batches checked for them (each once while its leaves are read). */
   v3Events: number;
   batches: number;
   anchors: number;
@@ -323,7 +323,6 @@ class BatchChecks {
   readonly #db: Db;
   readonly #stats: { batches: number };
   #checked = new Map<string, CheckedBatch | null>();
-  #seen = new Set<string>();
 
   constructor(db: Db, stats: { batches: number }) {
     this.#db = db;
@@ -332,24 +331,24 @@ class BatchChecks {
 
   /** Fetches and checks the batches a page of events names that are not checked yet. */
   async load(events: readonly EventRow[]): Promise<void> {
-    const wanted = new Set<string>();
+    const named = new Set<string>();
     for (const event of events) {
       const signer = parseEvidenceLeaf(event.leafData)?.signer;
-      if (signer && isBatchSigner(signer) && !this.#checked.has(signer.batch)) wanted.add(signer.batch);
+      if (signer && isBatchSigner(signer)) named.add(signer.batch);
     }
+    // Batches no event of this page names are done with (a batch's leaves were written together, so they
+    // are adjacent): dropped to bound memory, keeping the ones this page still needs.
+    if (this.#checked.size > 10_000)
+      this.#checked = new Map([...this.#checked].filter(([id]) => named.has(id)));
+    const wanted = new Set([...named].filter((id) => !this.#checked.has(id)));
     if (wanted.size === 0) return;
-    // Batches of earlier pages are done with: their leaves were written together, so they are adjacent.
-    if (this.#checked.size > 10_000) this.#checked = new Map();
     const rows = await this.#db
       .select()
       .from(ledgerBatches)
       .where(inArray(ledgerBatches.id, [...wanted]));
     for (const id of wanted) this.#checked.set(id, null);
     for (const row of rows) {
-      if (!this.#seen.has(row.id)) {
-        this.#seen.add(row.id);
-        this.#stats.batches++;
-      }
+      this.#stats.batches++;
       const hashes = batchLeafHashes(row.leafHashes);
       let problem: string | null = null;
       if (hashes.length !== row.size || !hashes.every(isHashHex))
