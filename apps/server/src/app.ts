@@ -77,8 +77,9 @@ export async function buildApp({
           description:
             'The evidence ledger, verifiable without the platform\'s code (README "Verifying evidence"). Leaf ' +
             'data is RFC 8785 JSON {v, type, enterpriseUuid, subjectType, subjectId, payloadHash, dataHash?, ' +
-            'time, signer?} (v 2: payloadHash = SHA-256 of RFC 8785 {payload, salt}, the salt never public; ' +
-            'docs/evidence-format.md); leaf hash (txHash) = SHA-256(0x00 || leaf data); RFC 9162 Merkle tree; a block ' +
+            'time, signer?} (v 2 and 3: payloadHash = SHA-256 of RFC 8785 {payload, salt}, the salt never public; ' +
+            'v 3: signer {batch, did}, the enterprise signs once per batch and a proof carries the batch path and ' +
+            'signature; docs/evidence-format.md); leaf hash (txHash) = SHA-256(0x00 || leaf data); RFC 9162 Merkle tree; a block ' +
             'header {height, prevHash, treeSize, rootHash, time} is hashed (SHA-256) and Ed25519-signed by the ' +
             'platform key over its RFC 8785 bytes. L3001: not sealed yet; L3002: unknown; L3003: the stored ' +
             'record no longer verifies.',

@@ -1,11 +1,12 @@
 import { createHash, createPublicKey, verify as cryptoVerify } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
 import { pngBytes, upload } from './support/files.ts';
 import { dbOf } from './support/helpers.ts';
 import { jcs, type Json } from './support/independent-jcs.ts';
 import { newProject } from './support/records.ts';
-import { certificates } from '../src/db/schema.ts';
+import { certificates, enterprises } from '../src/db/schema.ts';
 import { sealOnce } from '../src/platform/ledger/sealer.ts';
 
 // An independent verifier, as a third party would write it from the README: only node:crypto (SHA-256,
@@ -90,6 +91,48 @@ function verifyBlock(block: Block, publicKeyHex: string): boolean {
   return hexOf(sha256(bytes)) === block.hash && ed25519Verify(publicKeyHex, bytes, buf(block.signature));
 }
 
+interface BatchProof {
+  id: string;
+  did: string;
+  size: number;
+  index: number;
+  rootHash: string;
+  auditPath: string[];
+  signature: string;
+}
+
+/**
+ * A v3 leaf's batch signature (docs/evidence-format.md 2a): the batch path leads from the leaf to the batch
+ * root (RFC 9162), and the enterprise's secp256k1 key signed SHA-256 of the RFC 8785 statement
+ * {batch, did, root, size, v: 3}, i.e. ECDSA with SHA-256 over the statement bytes (r || s; the trailing
+ * recovery byte is for verifiers that recover the key). The key's did:ethr address is its Keccak-256, which
+ * node:crypto lacks: here the enterprise's stored public key stands for it (packages/ledger checks the address).
+ */
+function verifyBatch(
+  signer: { did: string; batch: string },
+  leafHash: Buffer,
+  proof: BatchProof,
+  publicKeyHex: string,
+): boolean {
+  if (proof.id !== signer.batch || proof.did !== signer.did) return false;
+  if (!verifyInclusion(proof.index, proof.size, leafHash, proof.auditPath.map(buf), buf(proof.rootHash)))
+    return false;
+  const statement = jcs({ batch: proof.id, did: proof.did, root: proof.rootHash, size: proof.size, v: 3 });
+  // SPKI DER of a secp256k1 point (OID 1.3.132.0.10), compressed (33 bytes) or not (65).
+  const raw = publicKeyHex.replace(/^0x/, '');
+  const prefix =
+    raw.length === 66
+      ? '3036301006072a8648ce3d020106052b8104000a032200'
+      : '3056301006072a8648ce3d020106052b8104000a034200';
+  const key = createPublicKey({ key: buf(prefix + raw), format: 'der', type: 'spki' });
+  return cryptoVerify(
+    'sha256',
+    Buffer.from(statement),
+    { key, dsaEncoding: 'ieee-p1363' },
+    buf(proof.signature.slice(2, 130)),
+  );
+}
+
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 function base58(text: string): Buffer {
   let n = 0n;
@@ -150,6 +193,7 @@ describe('an independent verifier (node:crypto and the public API only)', () => 
         rootHash: string;
         block: Block;
         leafData: string;
+        batch: BatchProof | null;
       }>('/ledger/proof', { hash: fileHash });
       const data = JSON.parse(proof.leafData) as Record<string, Json>;
       expect(jcs(data)).toBe(proof.leafData); // canonical, so nothing else could stand for it
@@ -167,6 +211,27 @@ describe('an independent verifier (node:crypto and the public API only)', () => 
         ),
       ).toBe(true);
       expect(verifyBlock(proof.block, publicKey)).toBe(true);
+      // Leaf v3: the enterprise's batch signature covers this leaf; a changed leaf or statement fails.
+      expect(data.v).toBe(3);
+      const signer = data.signer as { did: string; batch: string };
+      const [enterprise] = await dbOf(t)
+        .select({ publicKey: enterprises.publicKey })
+        .from(enterprises)
+        .where(eq(enterprises.uuid, AUTO_UUID));
+      const enterpriseKey = enterprise!.publicKey!;
+      expect(verifyBatch(signer, leaf(proof.leafData), proof.batch!, enterpriseKey)).toBe(true);
+      expect(verifyBatch(signer, leaf(`${proof.leafData} `), proof.batch!, enterpriseKey)).toBe(false);
+      expect(
+        verifyBatch(
+          signer,
+          leaf(proof.leafData),
+          { ...proof.batch!, size: proof.batch!.size + 1 },
+          enterpriseKey,
+        ),
+      ).toBe(false);
+      expect(
+        verifyBatch({ ...signer, batch: '0'.repeat(32) }, leaf(proof.leafData), proof.batch!, enterpriseKey),
+      ).toBe(false);
       expect(verifyBlock(await get<Block>(`/ledger/blocks/${proof.block.header.height}`), publicKey)).toBe(
         true,
       );
@@ -239,7 +304,7 @@ describe('an independent verifier (node:crypto and the public API only)', () => 
   });
 });
 
-describe("an independent verifier re-checking a record's salted data (leaf v2)", () => {
+describe("an independent verifier re-checking a record's salted data (leaf v2, v3)", () => {
   let t: TestApp;
   afterAll(() => t.close());
 
@@ -263,7 +328,7 @@ describe("an independent verifier re-checking a record's salted data (leaf v2)",
     expect(proof.text).not.toContain('salt');
     const data = JSON.parse(leafData) as Record<string, Json>;
     expect(jcs(data)).toBe(leafData);
-    expect(data.v).toBe(2);
+    expect(data.v).toBe(3); // v3 commits to the data as v2 does
     // docs/evidence-format.md: SHA-256 of the RFC 8785 bytes of {"payload": <data>, "salt": <64 hex>}.
     const detail = await call<{ content: { payload: Json; salt: string } }>(t.app, '/graph/getEvidence', {
       token,

@@ -15,13 +15,19 @@ import type {
 import {
   evidenceLeafText,
   evidencePayloadHash,
+  evidenceSaltedPayloadHash,
+  fromHex,
   hex,
   leafHash,
+  newEvidenceSalt,
   parseEvidenceLeaf,
+  signEvidenceBatch,
+  signPayloadHash,
   verifyEvidencePayload,
 } from '@tracehub/ledger';
 import type { Db } from '../src/db/client.ts';
-import { certificates, enterprises, files, ledgerEvents, users } from '../src/db/schema.ts';
+import { certificates, enterprises, files, ledgerBatches, ledgerEvents, users } from '../src/db/schema.ts';
+import { decryptSecret } from '../src/platform/keys.ts';
 import { CERTIFICATE_NUMBER_PATTERN, nextCertificateNumber } from '../src/modules/certification/repo.ts';
 import { issueCertificationCredential } from '../src/platform/ledger/identity.ts';
 import { backfillEvidence } from '../src/platform/ledger/subjects.ts';
@@ -93,7 +99,7 @@ describe('what a public proof reveals', () => {
     const proof = expectOk(await proofOf(t, txHash));
     expectProofVerifies(proof, platformPublicKey(t));
     const leaf = parseEvidenceLeaf(proof.leafData)!;
-    expect(leaf).toMatchObject({ v: 2, type: 'project.created', subjectId: String(project.id) });
+    expect(leaf).toMatchObject({ v: 3, type: 'project.created', subjectId: String(project.id) });
     // Whoever guesses the data cannot confirm it: not the unsalted hash of the exact fields.
     const guess = jcs(PROJECT);
     expect(guess).toBe('{"code":"XH-EV-2026","notes":"新能源电池包试制线"}');
@@ -103,7 +109,7 @@ describe('what a public proof reveals', () => {
     // A member who may see the record gets the salt, and the commitment re-computes from it.
     const detail = expectOk(await evidenceOf(t, auto, txHash));
     expect(detail).toMatchObject({
-      leafVersion: 2,
+      leafVersion: 3,
       leafData: proof.leafData,
       payloadHash: leaf.payloadHash,
       content: { payload: PROJECT },
@@ -142,8 +148,8 @@ describe('what a public proof reveals', () => {
     );
     const answers: Res[] = [];
     const events = await db.select().from(ledgerEvents).where(isNotNull(ledgerEvents.leafIndex));
-    // The demo seed, its backfill and the API all write v2 leaves, each with its own salt.
-    expect(events.map((e) => parseEvidenceLeaf(e.leafData)?.v)).toEqual(events.map(() => 2));
+    // The demo seed, its backfill and the API all write v3 leaves, each with its own salt.
+    expect(events.map((e) => parseEvidenceLeaf(e.leafData)?.v)).toEqual(events.map(() => 3));
     expect(salts.size).toBe(events.length);
     for (const e of events) {
       answers.push(await proofOf(t, e.leafHash));
@@ -176,7 +182,7 @@ describe('what a public proof reveals', () => {
     expect(proofs).toBeGreaterThan(events.length - 1);
   });
 
-  it('backfills evidence of records written before the ledger as v2 leaves', async () => {
+  it('backfills evidence of records written before the ledger as salted (v3) leaves', async () => {
     const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'demo-auto'));
     const sha = createHash('sha256').update('legacy upload').digest('hex');
     const [file] = await db
@@ -195,7 +201,7 @@ describe('what a public proof reveals', () => {
       .returning();
     expect(await backfillEvidence(db, t.runtime.deps, t.runtime.deps.platformKey)).toBe(1);
     const [event] = await db.select().from(ledgerEvents).where(eq(ledgerEvents.subjectId, file!.fileKey));
-    expect(parseEvidenceLeaf(event!.leafData)?.v).toBe(2);
+    expect(parseEvidenceLeaf(event!.leafData)?.v).toBe(3);
     expect(event!.salt).toMatch(/^[0-9a-f]{64}$/);
     expect(event!.payloadHash).not.toBe(evidencePayloadHash(event!.payload));
     await db.delete(files).where(eq(files.id, file!.id));
@@ -210,7 +216,7 @@ describe('what a public proof reveals', () => {
     // The chain records page alone shows the evidence (as /graph/getHash does), not the record's data.
     const chainOnly = (await memberWith(t, auto, AUTO_UUID, ['ChainRecords'])).token;
     const bare = expectOk(await evidenceOf(t, chainOnly, txHash));
-    expect(bare).toMatchObject({ leafVersion: 2, content: null });
+    expect(bare).toMatchObject({ leafVersion: 3, content: null });
     expect(JSON.stringify(bare)).not.toContain('XH-EV-2026');
     // No evidence code at all, another enterprise, or another account's row under 'account' data permission.
     const other = (await memberWith(t, auto, AUTO_UUID, ['Workbench'])).token;
@@ -255,6 +261,88 @@ describe('what a public proof reveals', () => {
     expect(verifyEvidencePayload(leaf, payload, null)).toBe(true);
   });
 
+  it('keeps v2 leaves (signed per event, written before v3) verifiable by proof and ledger:verify', async () => {
+    const [row] = await db.select().from(enterprises).where(eq(enterprises.uuid, AUTO_UUID));
+    const secret = decryptSecret(t.runtime.deps.masterKey, row!.keyCiphertext!);
+    const payload = { code: 'XH-EV-V2', notes: '' };
+    const salt = newEvidenceSalt();
+    const payloadHash = evidenceSaltedPayloadHash(payload, salt);
+    const signer = { did: row!.did!, signature: signPayloadHash(payloadHash, secret) };
+    // Exactly as the code before leaf v3 wrote a signed event: the signature in the leaf and its row.
+    const time = Date.now() - 3_600_000;
+    const leafData = evidenceLeafText({
+      type: 'project.updated',
+      enterpriseUuid: AUTO_UUID,
+      subjectType: 'project',
+      subjectId: String(project.id),
+      payload,
+      salt,
+      time,
+      signer,
+    });
+    const [v2] = await db
+      .insert(ledgerEvents)
+      .values({
+        leafHash: hex(leafHash(new TextEncoder().encode(leafData))),
+        leafData,
+        eventType: 'project.updated',
+        enterpriseUuid: AUTO_UUID,
+        subjectType: 'project',
+        subjectId: String(project.id),
+        payload,
+        payloadHash,
+        salt,
+        signerDid: signer.did,
+        signature: signer.signature,
+        createdAt: new Date(time),
+      })
+      .returning();
+    await seal(t);
+    const proof = expectOk(await proofOf(t, v2!.leafHash));
+    expect(parseEvidenceLeaf(proof.leafData)).toMatchObject({ v: 2, signer });
+    expect(proof.batch).toBeNull();
+    expectProofVerifies(proof, platformPublicKey(t));
+    expect((await verifyLedger(db, { publicKeyHex: platformPublicKey(t) })).problems).toEqual([]);
+    const detail = expectOk(await evidenceOf(t, auto, v2!.leafHash));
+    expect(detail).toMatchObject({ leafVersion: 2, content: { payload, salt } });
+  });
+
+  it('detects a v3 leaf its batch signature does not cover (ledger:verify, proofs)', async () => {
+    const messages = async () =>
+      (await verifyLedger(db, { publicKeyHex: platformPublicKey(t) })).problems.map((p) => p.message);
+    const [event] = await db
+      .select()
+      .from(ledgerEvents)
+      .where(eq(ledgerEvents.leafHash, project.chain!.txHash));
+    const batchId = (parseEvidenceLeaf(event!.leafData)!.signer as { batch: string }).batch;
+    const [batch] = await db.select().from(ledgerBatches).where(eq(ledgerBatches.id, batchId));
+    const setBatch = (values: Partial<typeof ledgerBatches.$inferInsert>) =>
+      db.update(ledgerBatches).set(values).where(eq(ledgerBatches.id, batchId));
+    expect(await messages()).toEqual([]);
+
+    // Another leaf hash in the batch: the root no longer holds, and the leaf is not covered.
+    await setBatch({ leafHashes: batch!.leafHashes.replace(event!.leafHash, 'ab'.repeat(32)) });
+    expect(await messages()).toEqual([
+      `its signed batch ${batchId}: its root is not the root of its leaf hashes`,
+    ]);
+    expectError(await proofOf(t, event!.leafHash), 'LEDGER_INTEGRITY');
+    // A re-signed batch by another key: the signature no longer recovers to the DID.
+    const other = signEvidenceBatch(batchId, batch!.signerDid, [fromHex(event!.leafHash)], randomBytes(32));
+    await setBatch({
+      leafHashes: event!.leafHash,
+      size: 1,
+      rootHash: other.root,
+      signature: other.signature,
+    });
+    expect(await messages()).toEqual([
+      `its signed batch ${batchId}: its signature does not recover to the signer DID's address`,
+    ]);
+    expectError(await proofOf(t, event!.leafHash), 'LEDGER_INTEGRITY');
+    await setBatch({ ...batch! });
+    expect(await messages()).toEqual([]);
+    expectProofVerifies(expectOk(await proofOf(t, event!.leafHash)), platformPublicKey(t));
+  });
+
   it("detects a changed salt, a dropped salt, and a salt given to a v1 leaf (ledger:verify's check)", async () => {
     const messages = async () =>
       (await verifyLedger(db, { publicKeyHex: platformPublicKey(t) })).problems.map((p) => p.message);
@@ -273,7 +361,7 @@ describe('what a public proof reveals', () => {
       'stored columns differ from the leaf data',
     ]);
     await setSalt(v2!.id, null);
-    expect(await messages()).toEqual(expect.arrayContaining(['v2 leaf without its salt']));
+    expect(await messages()).toEqual(expect.arrayContaining(['v3 leaf without its salt']));
     await setSalt(v2!.id, salt);
     await setSalt(v1!.id, salt);
     expect(await messages()).toEqual(expect.arrayContaining(['v1 leaf with a salt']));

@@ -9,12 +9,7 @@ import type {
   TListResponse,
   TSignedBlock,
 } from '@tracehub/contract';
-import {
-  ethrDidAddress,
-  parseEvidenceLeaf,
-  verifyCredential,
-  verifyPayloadSignature,
-} from '@tracehub/ledger';
+import { ethrDidAddress, parseEvidenceLeaf, verifyCredential } from '@tracehub/ledger';
 import {
   certificates,
   enterprises,
@@ -33,6 +28,7 @@ import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import {
   expectBlockVerifies,
   expectBlocksConsistent,
+  expectEventSigned,
   expectProofVerifies,
   getHash,
   platformPublicKey,
@@ -98,7 +94,7 @@ describe('evidence ledger', () => {
         (e) => e.eventType === 'enterprise.certified' && e.subjectId === cert.number,
       )!;
       expect(event.signerDid).toBe(dids.get(cert.enterpriseUuid));
-      expect(verifyPayloadSignature(event.payloadHash, event.signature!, event.signerDid!)).toBe(true);
+      await expectEventSigned(t, event);
     }
   });
 
@@ -267,7 +263,7 @@ describe('evidence ledger', () => {
     expect(event!.payload).toEqual({
       changes: { englishName: 'Galaxy Motors Group', englishShort: 'Galaxy' },
     });
-    expect(verifyPayloadSignature(event!.payloadHash, event!.signature!, event!.signerDid!)).toBe(true);
+    await expectEventSigned(t, event!);
 
     await seal(t);
     const sealed = expectOk(await records(t, auto, { status: 'sealed', eventType: 'company.updated' }));

@@ -3,6 +3,7 @@ import { ERRORS, type TInclusionProof } from '@tracehub/contract';
 import {
   blockHash,
   blockPublicKey,
+  evidenceBatchProof,
   evidenceLeafData,
   evidencePayloadHash,
   fromHex,
@@ -14,6 +15,7 @@ import {
   recoverPayloadSigner,
   rootFromLeafHashes,
   signBlock,
+  signEvidenceBatch,
   signPayloadHash,
   type BlockHeader,
   type EvidenceEvent,
@@ -38,6 +40,8 @@ const did = `did:ethr:0x1:${recoverPayloadSigner(signedPayloadHash, signature) ?
 const PROJECT = { code: 'XH-EV-2026', notes: 'pilot line' };
 const PROJECT_SALT = newEvidenceSalt();
 const V2 = 5;
+const V3 = [6, 7];
+const BATCH = '5d41402abc4b2a76b9719d911017c592';
 
 const events: EvidenceEvent[] = [
   {
@@ -91,7 +95,19 @@ const events: EvidenceEvent[] = [
     payload: PROJECT,
     salt: PROJECT_SALT,
     time: 1_760_000_005_000,
+    v: 2,
   },
+  // Two v3 leaves of one batch, which the enterprise signed once (docs/evidence-format.md 2a).
+  ...[0, 1].map((k): EvidenceEvent => ({
+    type: 'project.updated',
+    enterpriseUuid: 'ent-1',
+    subjectType: 'project',
+    subjectId: '17',
+    payload: { ...PROJECT, notes: `step ${k}` },
+    salt: newEvidenceSalt(),
+    time: 1_760_000_006_000 + k,
+    signer: { did, batch: BATCH },
+  })),
 ];
 
 const decoder = new TextDecoder();
@@ -104,6 +120,9 @@ const header: BlockHeader = {
   rootHash: hex(rootFromLeafHashes(leafHashes)),
   time: 1_760_000_005_000,
 };
+
+const batchLeaves = V3.map((i) => leafHashes[i]!);
+const signedBatch = signEvidenceBatch(BATCH, did, batchLeaves, ENTERPRISE_KEY);
 
 function proofOf(index: number): TInclusionProof {
   const leaf = leafHashes[index];
@@ -118,6 +137,7 @@ function proofOf(index: number): TInclusionProof {
     block: { header: { ...header }, hash: blockHash(header), signature: signBlock(header, SECRET_KEY) },
     anchor: null,
     leafData: text,
+    batch: V3.includes(index) ? evidenceBatchProof(signedBatch, batchLeaves, V3.indexOf(index)) : null,
   };
 }
 
@@ -138,8 +158,8 @@ describe('browser verification of an inclusion proof', () => {
         inclusion: true,
         blockHash: true,
         signature: true,
-        // Only the third record was signed by its enterprise.
-        signer: i === 2 ? true : null,
+        // The third record was signed by its enterprise (v1), the last two in one batch (v3).
+        signer: i === 2 || V3.includes(i) ? true : null,
         // No content given (the public page): the content check does not apply.
         payload: null,
       });
@@ -265,6 +285,29 @@ describe('browser verification of an inclusion proof', () => {
     for (const content of wrong) {
       const result = verifyProof(proof, PUBLIC_KEY, proof.leafHash, content);
       expect(result.checks.payload).toBe(false);
+      expect(result.ok).toBe(false);
+    }
+  });
+
+  it("checks a v3 record's batch signature: the batch must cover the leaf and be the DID's", () => {
+    for (const i of V3) {
+      const proof = proofOf(i);
+      expect(leafEvent(proof.leafData)).toMatchObject({ v: 3, signer: { did, batch: BATCH } });
+      expect(verifyProof(proof, PUBLIC_KEY, proof.leafHash).checks.signer).toBe(true);
+    }
+    const proof = proofOf(V3[0]!);
+    const other = signEvidenceBatch(BATCH, did, batchLeaves, fromHex(flip(hex(ENTERPRISE_KEY), 3)));
+    const forged: TInclusionProof[] = [
+      { ...proof, batch: null },
+      { ...proof, batch: { ...proof.batch!, signature: other.signature } },
+      { ...proof, batch: { ...proof.batch!, index: 1 } },
+      { ...proof, batch: { ...proof.batch!, auditPath: [flip(proof.batch!.auditPath[0]!, 5)] } },
+      // The other leaf's batch proof does not cover this leaf.
+      { ...proof, batch: proofOf(V3[1]!).batch },
+    ];
+    for (const p of forged) {
+      const result = verifyProof(p, PUBLIC_KEY, p.leafHash);
+      expect(result.checks.signer).toBe(false);
       expect(result.ok).toBe(false);
     }
   });

@@ -71,6 +71,21 @@ export const recordStamps = {
   chain: ZChainDetail.nullable(),
 };
 
+/**
+ * For a v3 leaf an enterprise signed: its batch, the leaf's RFC 9162 path in the batch tree and the
+ * enterprise's signature of the batch statement (docs/evidence-format.md section 2a).
+ */
+export const ZEvidenceBatchProof = z.object({
+  id: z.string(),
+  did: z.string(),
+  size: z.number().int(),
+  index: z.number().int(),
+  rootHash: z.string(),
+  auditPath: z.array(z.string()),
+  signature: z.string(),
+});
+export type TEvidenceBatchProof = z.infer<typeof ZEvidenceBatchProof>;
+
 /** An inclusion proof of one leaf against a signed block (RFC 9162 2.1.3). */
 export const ZInclusionProof = z.object({
   leafIndex: z.number().int(),
@@ -86,6 +101,8 @@ export const ZInclusionProof = z.object({
    * payload's salted commitment (v2), never the payload or its salt.
    */
   leafData: z.string(),
+  /** The batch signature covering a signed v3 leaf; null for other leaves (v1/v2 carry their signature). */
+  batch: ZEvidenceBatchProof.nullable(),
 });
 export type TInclusionProof = z.infer<typeof ZInclusionProof>;
 
@@ -129,7 +146,7 @@ export const ZEvidenceRecord = z.object({
 export type TEvidenceRecord = z.infer<typeof ZEvidenceRecord>;
 
 /**
- * One of the enterprise's evidence records with what its leaf commits to: the payload and, for a v2 leaf,
+ * One of the enterprise's evidence records with what its leaf commits to: the payload and, for a v2/v3 leaf,
  * its salt, so that a member who may see the record re-checks payloadHash (docs/evidence-format.md). Only
  * the authenticated, tenant-scoped /graph/getEvidence serves it; no public answer carries a salt.
  */
@@ -138,8 +155,11 @@ export const ZEvidenceDetail = z.object({
   eventType: z.string(),
   subjectType: z.string(),
   subjectId: z.string(),
-  /** 2: payloadHash = SHA-256(RFC 8785 {payload, salt}); 1: an older leaf, SHA-256(RFC 8785 payload). */
-  leafVersion: z.union([z.literal(1), z.literal(2)]),
+  /**
+   * 3 (signed per batch) and 2: payloadHash = SHA-256(RFC 8785 {payload, salt}); 1: an older leaf,
+   * SHA-256(RFC 8785 payload).
+   */
+  leafVersion: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   /** The leaf data as the public proof serves it. */
   leafData: z.string(),
   payloadHash: z.string(),

@@ -8,22 +8,43 @@
  * - v2 (every new event): payloadHash = SHA-256(RFC 8785 `{"payload": <payload>, "salt": "<hex>"}`) with a
  *   random 32-byte salt per event, kept with the event and disclosed only to those who may see the record.
  *   A public proof so gives no way to confirm a guess of the payload offline.
- * - v1 (leaves written before): payloadHash = SHA-256(RFC 8785 payload), unsalted; still verifiable.
+ * - v3 (every new event): the payload commitment of v2; the enterprise signs once per batch of events
+ *   (batch.ts), so the leaf names its batch (`signer: {batch, did}`) instead of carrying a signature.
+ * - v2 (leaves written before v3): `signer: {did, signature}`, the signature over the payload hash itself.
+ * - v1 (leaves written before v2): payloadHash = SHA-256(RFC 8785 payload), unsalted; still verifiable.
  * `dataHash` is the SHA-256 of external content the event is about (a file), so a holder of the content can
  * find and prove its record.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { randomBytes } from '@noble/hashes/utils.js';
+import { isEvidenceBatchId } from './batch.ts';
 import { hex, isHashHex } from './bytes.ts';
 import { canonicalBytes, canonicalize } from './canonical.ts';
 import { leafHash } from './merkle.ts';
 
 export { fromHex, hex } from './bytes.ts';
 
-/** The leaf format of new events: v2, a salted payload commitment. */
-export const EVIDENCE_LEAF_VERSION = 2;
-/** Leaf formats a verifier accepts: 1 (unsalted payload hash, older leaves) and 2. */
-export type EvidenceLeafVersion = 1 | 2;
+/** The leaf format of new events: v3, a salted payload commitment signed per batch. */
+export const EVIDENCE_LEAF_VERSION = 3;
+/** Leaf formats a verifier accepts: 1 (unsalted payload hash), 2 (salted, signed per event) and 3. */
+export type EvidenceLeafVersion = 1 | 2 | 3;
+
+/** The signer of a v1 or v2 leaf: its DID and the signature of the payload hash. */
+export interface EvidenceEventSigner {
+  did: string;
+  signature: string;
+}
+/** The signer of a v3 leaf: its DID and the batch whose signature covers the leaf (batch.ts). */
+export interface EvidenceBatchSigner {
+  did: string;
+  batch: string;
+}
+export type EvidenceSigner = EvidenceEventSigner | EvidenceBatchSigner;
+
+/** True for a v3 leaf's signer (a batch reference), false for a v1/v2 per-event signature. */
+export function isBatchSigner(signer: EvidenceSigner): signer is EvidenceBatchSigner {
+  return 'batch' in signer;
+}
 
 /** Size of a v2 payload salt in bytes; its text form is 64 lowercase hex characters. */
 export const EVIDENCE_SALT_BYTES = 32;
@@ -49,10 +70,15 @@ export interface EvidenceEvent {
   /** Event time, epoch milliseconds. */
   time: number;
   /**
-   * The submitting enterprise's DID and its secp256k1 signature of the payload hash (see signer.ts), when
-   * the record was signed.
+   * The submitting enterprise, when the record was signed: v3, its DID and the batch it signed (batch.ts);
+   * v1/v2, its DID and its secp256k1 signature of the payload hash (signer.ts).
    */
-  signer?: { did: string; signature: string } | null | undefined;
+  signer?: EvidenceSigner | null | undefined;
+  /**
+   * The leaf format, to re-create a stored leaf. Omitted: 1 without a salt, 2 with a per-event signature,
+   * otherwise 3 (every new event).
+   */
+  v?: EvidenceLeafVersion | undefined;
 }
 
 /** The JSON object of leaf data: what is canonicalised and hashed into the leaf. */
@@ -65,7 +91,7 @@ export interface EvidenceLeaf {
   payloadHash: string;
   dataHash?: string;
   time: number;
-  signer?: { did: string; signature: string };
+  signer?: EvidenceSigner;
 }
 
 /** v1 payload hash: lowercase hex SHA-256 of the payload's RFC 8785 bytes (undefined counts as null). */
@@ -111,7 +137,8 @@ export function verifyEvidencePayload(
 ): boolean {
   try {
     if (leaf.v === 1) return salt === null && evidencePayloadHash(payload) === leaf.payloadHash;
-    if (leaf.v === 2) return salt !== null && evidenceSaltedPayloadHash(payload, salt) === leaf.payloadHash;
+    if (leaf.v === 2 || leaf.v === 3)
+      return salt !== null && evidenceSaltedPayloadHash(payload, salt) === leaf.payloadHash;
     return false;
   } catch {
     return false;
@@ -123,7 +150,19 @@ export function verifyEvidencePayload(
  * other property ignored). Throws TypeError on a malformed event or a non-JSON payload.
  */
 export function evidenceLeaf(event: EvidenceEvent): EvidenceLeaf {
+  return evidenceLeafOfCommitment(event, null);
+}
+
+/**
+ * {@link evidenceLeaf} with the payload commitment already computed by the caller (a server hashing with a
+ * native SHA-256): `payloadHash` must be {@link evidencePayloadCommitment} of the event's payload and salt,
+ * which a verifier re-computes. Null computes it here.
+ */
+export function evidenceLeafOfCommitment(event: EvidenceEvent, payloadHash: string | null): EvidenceLeaf {
   const { type, enterpriseUuid, subjectType, subjectId, payload, salt, dataHash, time, signer } = event;
+  const salted = salt !== undefined && salt !== null;
+  const batchSigned = signer !== undefined && signer !== null && isBatchSigner(signer);
+  const v = event.v ?? (!salted ? 1 : signer && !batchSigned ? 2 : 3);
   for (const [name, value] of [
     ['type', type],
     ['subjectType', subjectType],
@@ -135,29 +174,39 @@ export function evidenceLeaf(event: EvidenceEvent): EvidenceLeaf {
     throw new TypeError('evidence enterpriseUuid must be a string or null');
   }
   if (!Number.isSafeInteger(time)) throw new TypeError('evidence time must be an integer (epoch ms)');
+  if (payloadHash !== null && !isHashHex(payloadHash))
+    throw new TypeError('evidence payloadHash must be 64 lowercase hex characters');
   if (dataHash !== undefined && dataHash !== null && !isHashHex(dataHash)) {
     throw new TypeError('evidence dataHash must be 64 lowercase hex characters');
   }
-  const salted = salt !== undefined && salt !== null;
   if (salted && !isEvidenceSalt(salt))
     throw new TypeError('evidence salt must be 64 lowercase hex characters');
+  if (salted !== (v !== 1))
+    throw new TypeError(`evidence leaf v${v} ${salted ? 'takes no' : 'needs a'} salt`);
   if (signer !== undefined && signer !== null) {
-    if (typeof signer.did !== 'string' || typeof signer.signature !== 'string') {
-      throw new TypeError('evidence signer must have string did and signature');
-    }
+    if (typeof signer.did !== 'string') throw new TypeError('evidence signer must have a string did');
+    if (v === 3 && !(batchSigned && isEvidenceBatchId(signer.batch)))
+      throw new TypeError('a v3 evidence signer names its batch (32 lowercase hex characters)');
+    if (v !== 3 && (batchSigned || typeof signer.signature !== 'string'))
+      throw new TypeError('a v1/v2 evidence signer must have a string signature');
   }
   return {
-    v: salted ? 2 : 1,
+    v,
     type,
     enterpriseUuid,
     subjectType,
     subjectId,
-    payloadHash: salted ? evidenceSaltedPayloadHash(payload, salt) : evidencePayloadHash(payload),
+    payloadHash:
+      payloadHash ?? (salted ? evidenceSaltedPayloadHash(payload, salt) : evidencePayloadHash(payload)),
     ...(dataHash === undefined || dataHash === null ? {} : { dataHash }),
     time,
     ...(signer === undefined || signer === null
       ? {}
-      : { signer: { did: signer.did, signature: signer.signature } }),
+      : {
+          signer: isBatchSigner(signer)
+            ? { batch: signer.batch, did: signer.did }
+            : { did: signer.did, signature: signer.signature },
+        }),
   };
 }
 
@@ -177,7 +226,7 @@ export function evidenceLeafHash(event: EvidenceEvent): Uint8Array {
 }
 
 /**
- * Reads leaf data served with a proof: the parsed leaf when the text is a v1 or v2 evidence leaf in its
+ * Reads leaf data served with a proof: the parsed leaf when the text is a v1, v2 or v3 evidence leaf in its
  * canonical form (so no two texts stand for one record), otherwise null. Never throws.
  */
 export function parseEvidenceLeaf(text: string): EvidenceLeaf | null {
@@ -203,7 +252,7 @@ export function parseEvidenceLeaf(text: string): EvidenceLeaf | null {
   ]);
   if (Object.keys(leaf).some((key) => !allowed.has(key))) return null;
   const nonEmpty = (v: unknown) => typeof v === 'string' && v !== '';
-  if (leaf.v !== 1 && leaf.v !== 2) return null;
+  if (leaf.v !== 1 && leaf.v !== 2 && leaf.v !== 3) return null;
   if (!nonEmpty(leaf.type) || !nonEmpty(leaf.subjectType) || !nonEmpty(leaf.subjectId)) return null;
   if (leaf.enterpriseUuid !== null && !nonEmpty(leaf.enterpriseUuid)) return null;
   if (!isHashHex(leaf.payloadHash)) return null;
@@ -212,7 +261,9 @@ export function parseEvidenceLeaf(text: string): EvidenceLeaf | null {
   if (leaf.signer !== undefined) {
     const signer = leaf.signer as Record<string, unknown> | null;
     if (typeof signer !== 'object' || signer === null || Array.isArray(signer)) return null;
-    if (Object.keys(signer).length !== 2 || !nonEmpty(signer.did) || !nonEmpty(signer.signature)) return null;
+    if (Object.keys(signer).length !== 2 || !nonEmpty(signer.did)) return null;
+    // v3 names its signed batch, v1/v2 carry the signature of the payload hash.
+    if (leaf.v === 3 ? !isEvidenceBatchId(signer.batch) : !nonEmpty(signer.signature)) return null;
   }
   return leaf as unknown as EvidenceLeaf;
 }

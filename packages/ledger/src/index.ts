@@ -43,16 +43,36 @@ export {
   evidenceLeaf,
   evidenceLeafData,
   evidenceLeafHash,
+  evidenceLeafOfCommitment,
   evidenceLeafText,
   evidencePayloadCommitment,
   evidencePayloadHash,
   evidenceSaltedPayloadHash,
+  isBatchSigner,
   isEvidenceSalt,
   newEvidenceSalt,
   parseEvidenceLeaf,
   verifyEvidencePayload,
 } from './evidence.ts';
-export type { EvidenceEvent, EvidenceLeaf, EvidenceLeafVersion } from './evidence.ts';
+export type {
+  EvidenceBatchSigner,
+  EvidenceEvent,
+  EvidenceEventSigner,
+  EvidenceLeaf,
+  EvidenceLeafVersion,
+  EvidenceSigner,
+} from './evidence.ts';
+export {
+  EVIDENCE_BATCH_ID_BYTES,
+  EVIDENCE_BATCH_VERSION,
+  evidenceBatchDigest,
+  evidenceBatchProof,
+  isEvidenceBatchId,
+  newEvidenceBatchId,
+  signEvidenceBatch,
+  verifyEvidenceBatch,
+} from './batch.ts';
+export type { EvidenceBatchProof, EvidenceBatchStatement, SignedEvidenceBatch } from './batch.ts';
 export {
   addressOfPublicKey,
   ethrDidAddress,

@@ -6,6 +6,7 @@ import {
   evidenceLeaf,
   evidenceLeafData,
   evidenceLeafHash,
+  evidenceLeafOfCommitment,
   evidenceLeafText,
   evidencePayloadCommitment,
   evidencePayloadHash,
@@ -107,13 +108,28 @@ describe('evidence leaves', () => {
       expect(() => evidenceLeafData({ ...event, ...patch } as EvidenceEvent)).toThrow(TypeError);
   });
 
-  it('parses served leaf data only in its canonical v1 or v2 form', () => {
+  it('parses served leaf data only in its canonical v1, v2 or v3 form', () => {
     const signed = {
       ...event,
       dataHash: 'cd'.repeat(32),
       signer: { did: 'did:ethr:0x1:0xab', signature: '0x12' },
     };
-    for (const e of [event, signed, { ...event, enterpriseUuid: null }, { ...signed, salt: SALT }]) {
+    const batchSigned = {
+      ...event,
+      salt: SALT,
+      signer: { did: 'did:ethr:0x1:0xab', batch: 'ef'.repeat(16) },
+    };
+    const cases: EvidenceEvent[] = [
+      event,
+      signed,
+      { ...event, enterpriseUuid: null },
+      { ...signed, salt: SALT },
+      { ...event, salt: SALT, v: 2 },
+      { ...event, salt: SALT },
+      batchSigned,
+    ];
+    expect(cases.map((e) => evidenceLeaf(e).v)).toEqual([1, 1, 1, 2, 2, 3, 3]);
+    for (const e of cases) {
       const text = evidenceLeafText(e);
       expect(parseEvidenceLeaf(text)).toEqual(evidenceLeaf(e));
     }
@@ -121,7 +137,12 @@ describe('evidence leaves', () => {
     const leaf = JSON.parse(text) as Record<string, unknown>;
     const rejected = [
       JSON.stringify(leaf, null, 1),
-      canonicalize({ ...leaf, v: 3 }),
+      canonicalize({ ...leaf, v: 4 }),
+      // v3 names its batch, v1/v2 carry a signature: never the other way round.
+      canonicalize({ ...leaf, v: 3, signer: { did: 'd', signature: '0x12' } }),
+      canonicalize({ ...leaf, v: 2, signer: { batch: 'ef'.repeat(16), did: 'd' } }),
+      canonicalize({ ...leaf, v: 3, signer: { batch: 'EF'.repeat(16), did: 'd' } }),
+      canonicalize({ ...leaf, v: 3, signer: { batch: 'ef'.repeat(16), did: 'd', signature: '0x12' } }),
       canonicalize({ ...leaf, v: '2' }),
       canonicalize({ ...leaf, salt: SALT }),
       canonicalize({ ...leaf, payload: {} }),
@@ -134,9 +155,28 @@ describe('evidence leaves', () => {
     for (const bad of rejected) expect(parseEvidenceLeaf(bad)).toBeNull();
   });
 
-  it('writes v2 leaves committing to the payload under its salt, so the unsalted hash confirms nothing', () => {
-    expect(EVIDENCE_LEAF_VERSION).toBe(2);
+  it('builds the same leaf from a commitment the caller computed, and checks its form', () => {
     const salted: EvidenceEvent = { ...event, salt: SALT };
+    expect(evidenceLeafOfCommitment(salted, SALTED_HASH)).toEqual(evidenceLeaf(salted));
+    expect(evidenceLeafOfCommitment(event, null)).toEqual(evidenceLeaf(event));
+    expect(() => evidenceLeafOfCommitment(salted, SALTED_HASH.toUpperCase())).toThrow(TypeError);
+  });
+
+  it('refuses a signer of the wrong form for the leaf version', () => {
+    const batch = { did: 'did:ethr:0x1:0xab', batch: 'ef'.repeat(16) };
+    const signature = { did: 'did:ethr:0x1:0xab', signature: '0x12' };
+    expect(() => evidenceLeafText({ ...event, salt: SALT, v: 3, signer: signature })).toThrow(TypeError);
+    expect(() => evidenceLeafText({ ...event, salt: SALT, v: 2, signer: batch })).toThrow(TypeError);
+    expect(() => evidenceLeafText({ ...event, signer: batch })).toThrow(TypeError);
+    expect(() => evidenceLeafText({ ...event, salt: SALT, signer: { ...batch, batch: 'x' } })).toThrow(
+      TypeError,
+    );
+    expect(() => evidenceLeafText({ ...event, v: 3 })).toThrow(TypeError);
+  });
+
+  it('writes v2 leaves committing to the payload under its salt, so the unsalted hash confirms nothing', () => {
+    expect(EVIDENCE_LEAF_VERSION).toBe(3);
+    const salted: EvidenceEvent = { ...event, salt: SALT, v: 2 };
     expect(evidenceSaltedPayloadHash(payload, SALT)).toBe(SALTED_HASH);
     expect(evidencePayloadCommitment(payload, SALT)).toBe(SALTED_HASH);
     expect(evidencePayloadCommitment(payload, null)).toBe(PAYLOAD_HASH);
@@ -157,7 +197,12 @@ describe('evidence leaves', () => {
     expect(verifyEvidencePayload(leaf, payload, newEvidenceSalt())).toBe(false);
     expect(verifyEvidencePayload(leaf, payload, SALT.toUpperCase())).toBe(false);
     // Another salt, another leaf: equal payloads no longer give equal commitments.
-    expect(evidenceLeafText({ ...event, salt: newEvidenceSalt() })).not.toBe(text);
+    expect(evidenceLeafText({ ...event, salt: newEvidenceSalt(), v: 2 })).not.toBe(text);
+    // v3 commits to the payload the same way; only the version (and the signer's form) differ.
+    const v3 = parseEvidenceLeaf(evidenceLeafText({ ...event, salt: SALT }))!;
+    expect(v3).toMatchObject({ v: 3, payloadHash: SALTED_HASH });
+    expect(verifyEvidencePayload(v3, payload, SALT)).toBe(true);
+    expect(verifyEvidencePayload(v3, payload, null)).toBe(false);
   });
 
   it('keeps v1 leaves (no salt) verifiable with their unsalted payload hash', () => {
@@ -181,6 +226,7 @@ describe('evidence leaves', () => {
       payload: docPayload,
       salt: docSalt,
       time: 1_767_225_600_000,
+      v: 2,
     };
     const committed = `{"payload":{"code":"XH-EV-2026","notes":"新能源电池包试制线"},"salt":"${docSalt}"}`;
     const docHash = '2ba55f903587c3daff58125777390b6db43039362e3558514bf49057716fe071';

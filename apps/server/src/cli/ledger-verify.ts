@@ -58,7 +58,8 @@ async function main(): Promise<number> {
     const summary =
       `${report.blocks} blocks, ${report.treeSize} leaves (${report.sealedEvents} sealed events, ` +
       `${report.unsealedEvents} not sealed yet), ${report.v1Events} of the events v1 (unsalted, before ` +
-      `leaf v2), ${report.checkedFiles} files and ` +
+      `leaf v2), ${report.v3Events} v3 (signed per batch, ${report.batches} signed batches checked), ` +
+      `${report.checkedFiles} files and ` +
       `${report.checkedCertificates} certificates re-checked, ${report.anchors} anchors; ` +
       `platform key ${publicKeyHex}; ${seconds}s`;
     if (report.ok) {

@@ -6,11 +6,18 @@ import {
   hex,
   leafHash,
   parseEvidenceLeaf,
+  evidenceBatchProof,
   verifyBlockSignature,
   verifyConsistency,
   verifyInclusion,
+  verifyEvidenceBatch,
   verifyPayloadSignature,
+  isBatchSigner,
 } from '@tracehub/ledger';
+import { eq } from 'drizzle-orm';
+import { ledgerBatches } from '../../src/db/schema.ts';
+import { batchLeafHashes } from '../../src/platform/ledger/proofs.ts';
+import type { EventRow } from '../../src/platform/ledger/records.ts';
 import { sealOnce, type SealedBlock } from '../../src/platform/ledger/sealer.ts';
 import { call, type TestApp } from './app.ts';
 import { dbOf, expectOk, type Res } from './helpers.ts';
@@ -62,8 +69,14 @@ export function expectProofVerifies(proof: TInclusionProof, publicKey: string): 
     ),
   ).toBe(true);
   expectBlockVerifies(proof.block, publicKey);
-  if (leaf?.signer) {
-    expect(verifyPayloadSignature(leaf.payloadHash, leaf.signer.signature, leaf.signer.did)).toBe(true);
+  const signer = leaf?.signer;
+  if (signer && isBatchSigner(signer)) {
+    // v3: the batch signature covers the leaf.
+    expect(proof.batch).not.toBeNull();
+    expect(verifyEvidenceBatch(signer, proof.leafHash, proof.batch!)).toBe(true);
+  } else if (leaf && signer) {
+    expect(verifyPayloadSignature(leaf.payloadHash, signer.signature, signer.did)).toBe(true);
+    expect(proof.batch).toBeNull();
   }
 }
 
@@ -91,4 +104,33 @@ export async function expectBlocksConsistent(t: TestApp): Promise<number> {
     }
   }
   return top + 1;
+}
+
+/**
+ * Checks from the database that an enterprise signed a stored event: a v3 leaf names its batch, whose stored
+ * signature covers the leaf and recovers to the event's DID (the event row keeps no signature of its own).
+ */
+export async function expectEventSigned(t: TestApp, event: EventRow): Promise<void> {
+  const leaf = parseEvidenceLeaf(event.leafData);
+  expect(leaf?.v).toBe(3);
+  const signer = leaf?.signer;
+  if (!signer || !isBatchSigner(signer)) throw new Error('the event names no signed batch');
+  expect(event.signature).toBeNull();
+  expect(signer.did).toBe(event.signerDid);
+  const [batch] = await dbOf(t).select().from(ledgerBatches).where(eq(ledgerBatches.id, signer.batch));
+  expect(batch?.signerDid).toBe(event.signerDid);
+  const hashes = batchLeafHashes(batch!.leafHashes);
+  const proof = evidenceBatchProof(
+    {
+      batch: batch!.id,
+      did: batch!.signerDid,
+      root: batch!.rootHash,
+      size: batch!.size,
+      v: 3,
+      signature: batch!.signature,
+    },
+    hashes.map((h) => fromHex(h)),
+    hashes.indexOf(event.leafHash),
+  );
+  expect(verifyEvidenceBatch(signer, event.leafHash, proof)).toBe(true);
 }

@@ -61,6 +61,24 @@ export const ledgerEvents = pgTable(
   ],
 );
 
+/**
+ * Batches of v3 evidence an enterprise signed at once (docs/evidence-format.md 2a): the ordered leaf hashes
+ * (64 hex each, concatenated), their RFC 9162 root and the enterprise's secp256k1 signature of the batch
+ * statement, so a proof shows that the signature covers its leaf. Tenants read and append their own
+ * enterprise's batches, never change them (migration 0024).
+ */
+export const ledgerBatches = pgTable('ledger_batches', {
+  /** 32 lowercase hex characters, named by each of its leaves (`signer.batch`). */
+  id: text('id').primaryKey(),
+  enterpriseUuid: text('enterprise_uuid').notNull(),
+  signerDid: text('signer_did').notNull(),
+  size: integer('size').notNull(),
+  rootHash: text('root_hash').notNull(),
+  leafHashes: text('leaf_hashes').notNull(),
+  signature: text('signature').notNull(),
+  createdAt: createdAt(),
+});
+
 /** Sealed blocks: the signed header of each (hash and signature over its RFC 8785 bytes). */
 export const ledgerBlocks = pgTable('ledger_blocks', {
   height: integer('height').primaryKey(),

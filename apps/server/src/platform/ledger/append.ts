@@ -1,15 +1,14 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import {
-  evidenceLeafText,
-  evidenceSaltedPayloadHash,
-  hex,
-  leafHash,
-  newEvidenceSalt,
-  signPayloadHash,
-  type EvidenceEvent,
+  canonicalize,
+  evidenceLeafOfCommitment,
+  newEvidenceBatchId,
+  signEvidenceBatch,
+  type EvidenceLeaf,
 } from '@tracehub/ledger';
 import type { Db } from '../../db/client.ts';
-import { enterprises, ledgerEvents } from '../../db/schema.ts';
+import { enterprises, ledgerBatches, ledgerEvents } from '../../db/schema.ts';
 import { decryptSecret } from '../keys.ts';
 
 /** What a business change records as evidence. */
@@ -41,14 +40,22 @@ export interface AppendedEvidence {
 }
 
 /**
+ * Leaves per signed batch: bounds what a proof reads (64 hex characters a leaf) and the hashing it does
+ * to give the leaf's path in the batch tree.
+ */
+export const MAX_BATCH_LEAVES = 5000;
+/** 13 parameters an event row: 2,000 rows stay far below PostgreSQL's 65,535. */
+const INSERT_CHUNK = 2000;
+
+/**
  * Records evidence of a business change in the caller's transaction: draws the payload's salt, computes the
- * v2 leaf (RFC 8785 leaf data committing to the salted payload, RFC 9162 leaf hash), signs the payload hash
- * with the enterprise's secp256k1 key when it has one, and inserts the event unsealed. Committed with the
- * change or rolled back with it, so there is never a change without its evidence or the reverse; the sealer
- * puts it into the next block.
+ * v3 leaf (RFC 8785 leaf data committing to the salted payload, RFC 9162 leaf hash) and inserts the event
+ * unsealed; an enterprise with a key signs the batch of its leaves (docs/evidence-format.md 2a). Committed
+ * with the change or rolled back with it, so there is never a change without its evidence or the reverse;
+ * the sealer puts it into the next block.
  *
  * `tx` is the business change's transaction: the tenant transaction (row-level security lets it append
- * its own enterprise's events) or a platform transaction.
+ * its own enterprise's events and batches) or a platform transaction.
  */
 export async function appendEvidence(
   tx: Db,
@@ -59,7 +66,19 @@ export async function appendEvidence(
   return appended!;
 }
 
-/** {@link appendEvidence} for many events at once (one enterprise key look-up, few statements). */
+interface PreparedEvent {
+  event: NewEvidence;
+  payload: unknown;
+  salt: string;
+  leaf: EvidenceLeaf;
+  leafData: string;
+  leafHash: string;
+}
+
+/**
+ * {@link appendEvidence} for many events at once: one enterprise key look-up, one secp256k1 signature per
+ * enterprise and batch of up to {@link MAX_BATCH_LEAVES} events instead of one per event, few statements.
+ */
 export async function appendEvidenceBatch(
   tx: Db,
   keys: EvidenceKeys,
@@ -67,88 +86,103 @@ export async function appendEvidenceBatch(
 ): Promise<AppendedEvidence[]> {
   if (events.length === 0) return [];
   const signers = await enterpriseSigners(tx, keys, events);
-  // Payloads are kept as the JSON they hash to: what jsonb gives back must hash the same.
-  const prepared = events.map((e) => {
-    const payload: unknown = e.payload === undefined ? null : JSON.parse(JSON.stringify(e.payload));
-    // A fresh CSPRNG salt per event (v2 leaf): a public proof no longer confirms guesses of the payload.
-    const salt = newEvidenceSalt();
-    const payloadHash = evidenceSaltedPayloadHash(payload, salt);
-    const signer = e.enterpriseUuid ? signers.get(e.enterpriseUuid) : undefined;
-    return {
-      event: e,
-      payload,
-      salt,
-      payloadHash,
-      signer: signer ? { did: signer.did, signature: signPayloadHash(payloadHash, signer.secretKey) } : null,
-      time: (e.time ?? new Date()).getTime(),
-    };
-  });
+  // One CSPRNG draw for every salt of the call (32 bytes each, v2/v3 payload commitment).
+  const saltBytes = randomBytes(32 * events.length).toString('hex');
+  // The open batch of each signing enterprise; a full one is closed and a new id drawn.
+  const open = new Map<string, { id: string; members: PreparedEvent[] }>();
+  const batches: { enterpriseUuid: string; id: string; members: PreparedEvent[] }[] = [];
 
-  const out = new Array<AppendedEvidence | undefined>(events.length);
-  let pending = prepared.map((p, i) => ({ ...p, i }));
-  // Two events sharing a leaf hash (only with equal salts: practically never) move the later one on by 1 ms.
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt > 1000) throw new Error('appendEvidence: could not find a free leaf time');
-    const rows = pending.map((p) => {
-      const leaf: EvidenceEvent = {
-        type: p.event.type,
-        enterpriseUuid: p.event.enterpriseUuid,
-        subjectType: p.event.subjectType,
-        subjectId: p.event.subjectId,
-        payload: p.payload,
-        salt: p.salt,
-        dataHash: p.event.dataHash ?? null,
-        time: p.time,
-        signer: p.signer,
-      };
-      const leafData = evidenceLeafText(leaf);
-      return {
-        i: p.i,
-        values: {
-          leafHash: hex(leafHash(new TextEncoder().encode(leafData))),
-          leafData,
-          eventType: p.event.type,
-          enterpriseUuid: p.event.enterpriseUuid,
-          subjectType: p.event.subjectType,
-          subjectId: p.event.subjectId,
-          // A JSON null payload is the jsonb value null, not SQL NULL.
-          payload: p.payload === null ? sql`'null'::jsonb` : p.payload,
-          payloadHash: p.payloadHash,
-          salt: p.salt,
-          dataHash: p.event.dataHash ?? null,
-          signerDid: p.signer?.did ?? null,
-          signature: p.signer?.signature ?? null,
-          createdAt: new Date(p.time),
-        },
-      };
-    });
-    const inserted = new Map<string, number>();
-    const seen = new Set<string>();
-    const unique = rows.filter((r) => !seen.has(r.values.leafHash) && seen.add(r.values.leafHash));
-    // 14 parameters a row: 2,000 rows stay far below PostgreSQL's 65,535.
-    for (let start = 0; start < unique.length; start += 2000) {
-      const chunk = unique.slice(start, start + 2000);
-      const result = await tx
-        .insert(ledgerEvents)
-        .values(chunk.map((r) => r.values))
-        .onConflictDoNothing({ target: ledgerEvents.leafHash })
-        .returning({ id: ledgerEvents.id, leafHash: ledgerEvents.leafHash });
-      for (const r of result) inserted.set(r.leafHash, r.id);
-    }
-    const next: typeof pending = [];
-    for (const [k, r] of rows.entries()) {
-      const id = inserted.get(r.values.leafHash);
-      const p = pending[k]!;
-      if (id === undefined) next.push({ ...p, time: p.time + 1 });
-      else {
-        out[r.i] = { id, leafHash: r.values.leafHash, time: p.time };
-        inserted.delete(r.values.leafHash); // a later row with the same hash was not inserted
+  const prepared = events.map((e, i): PreparedEvent => {
+    // Payloads are kept as the JSON they hash to: what jsonb gives back must hash the same.
+    const payload: unknown = e.payload === undefined ? null : JSON.parse(JSON.stringify(e.payload));
+    const salt = saltBytes.slice(64 * i, 64 * (i + 1));
+    const signer = e.enterpriseUuid ? signers.get(e.enterpriseUuid) : undefined;
+    let batch: { id: string; members: PreparedEvent[] } | undefined;
+    if (signer && e.enterpriseUuid) {
+      batch = open.get(e.enterpriseUuid);
+      if (!batch || batch.members.length >= MAX_BATCH_LEAVES) {
+        batch = { id: newEvidenceBatchId(), members: [] };
+        open.set(e.enterpriseUuid, batch);
+        batches.push({ enterpriseUuid: e.enterpriseUuid, ...batch });
       }
     }
-    pending = next;
+    // The package's formats, hashed with the native SHA-256 (several times faster than the portable one).
+    const payloadHash = sha256Hex(canonicalize({ payload, salt }));
+    const leaf = evidenceLeafOfCommitment(
+      {
+        type: e.type,
+        enterpriseUuid: e.enterpriseUuid,
+        subjectType: e.subjectType,
+        subjectId: e.subjectId,
+        payload,
+        salt,
+        dataHash: e.dataHash ?? null,
+        time: (e.time ?? new Date()).getTime(),
+        signer: signer && batch ? { did: signer.did, batch: batch.id } : null,
+      },
+      payloadHash,
+    );
+    const leafData = canonicalize(leaf);
+    // RFC 9162 leaf hash: SHA-256(0x00 || leaf data).
+    const leafHash = createHash('sha256').update(LEAF_PREFIX).update(leafData).digest('hex');
+    const p = { event: e, payload, salt, leaf, leafData, leafHash };
+    batch?.members.push(p);
+    return p;
+  });
+
+  // Every leaf names its batch before the batch is signed, so the signature covers the leaves as stored.
+  if (batches.length > 0) {
+    await tx.insert(ledgerBatches).values(
+      batches.map((b) => {
+        const signer = signers.get(b.enterpriseUuid)!;
+        const hashes = b.members.map((m) => m.leafHash);
+        const signed = signEvidenceBatch(b.id, signer.did, hashes.map(hexBytes), signer.secretKey);
+        return {
+          id: b.id,
+          enterpriseUuid: b.enterpriseUuid,
+          signerDid: signer.did,
+          size: signed.size,
+          rootHash: signed.root,
+          leafHashes: hashes.join(''),
+          signature: signed.signature,
+        };
+      }),
+    );
   }
-  return out as AppendedEvidence[];
+
+  // Salted leaves never repeat (a repeat needs equal 256-bit salts), so a plain insert: a unique violation
+  // would only roll the change back.
+  const ids = new Map<string, number>();
+  for (let start = 0; start < prepared.length; start += INSERT_CHUNK) {
+    const rows = prepared.slice(start, start + INSERT_CHUNK).map((p) => ({
+      leafHash: p.leafHash,
+      leafData: p.leafData,
+      eventType: p.event.type,
+      enterpriseUuid: p.event.enterpriseUuid,
+      subjectType: p.event.subjectType,
+      subjectId: p.event.subjectId,
+      // A JSON null payload is the jsonb value null, not SQL NULL.
+      payload: p.payload === null ? sql`'null'::jsonb` : p.payload,
+      payloadHash: p.leaf.payloadHash,
+      salt: p.salt,
+      dataHash: p.event.dataHash ?? null,
+      // A v3 leaf's signature is its batch's (ledger_batches); the DID stays here for look-ups.
+      signerDid: p.leaf.signer?.did ?? null,
+      signature: null,
+      createdAt: new Date(p.leaf.time),
+    }));
+    const result = await tx
+      .insert(ledgerEvents)
+      .values(rows)
+      .returning({ id: ledgerEvents.id, leafHash: ledgerEvents.leafHash });
+    for (const r of result) ids.set(r.leafHash, r.id);
+  }
+  return prepared.map((p) => ({ id: ids.get(p.leafHash)!, leafHash: p.leafHash, time: p.leaf.time }));
 }
+
+const hexBytes = (value: string) => Uint8Array.from(Buffer.from(value, 'hex'));
+const LEAF_PREFIX = Buffer.from([0]);
+const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The did and decrypted secp256k1 key of each certified enterprise among the events'. */
 async function enterpriseSigners(

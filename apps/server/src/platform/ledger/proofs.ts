@@ -1,16 +1,22 @@
-import type { TInclusionProof, TSignedBlock } from '@tracehub/contract';
+import { eq } from 'drizzle-orm';
+import type { TEvidenceBatchProof, TInclusionProof, TSignedBlock } from '@tracehub/contract';
 import {
   blockHash,
   consistencyProofFromSubtrees,
+  evidenceBatchProof,
   fromHex,
   hex,
   inclusionProofFromSubtrees,
+  isBatchSigner,
   leafHash,
+  parseEvidenceLeaf,
   verifyBlockSignature,
   verifyConsistency,
+  verifyEvidenceBatch,
   verifyInclusion,
 } from '@tracehub/ledger';
 import type { Db } from '../../db/client.ts';
+import { ledgerBatches } from '../../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { MissingNodeError, withStoredSubtrees } from './nodes.ts';
 import {
@@ -48,11 +54,44 @@ async function fromStoredNodes<T>(db: Db, generate: Parameters<typeof withStored
   }
 }
 
+/** The leaf hashes of a stored batch, in order (64 hex characters each). */
+export function batchLeafHashes(leafHashes: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < leafHashes.length; i += 64) out.push(leafHashes.slice(i, i + 64));
+  return out;
+}
+
+/**
+ * The batch proof of a signed v3 leaf (docs/evidence-format.md 2a): its path in its batch's tree, the
+ * batch root, size and the enterprise's signature, checked before it is served (L3003 when the stored batch
+ * does not cover the leaf). Null for a leaf without a batch (v1/v2 carry their own signature, unsigned).
+ */
+export async function batchProofOf(
+  db: Db,
+  leafData: string,
+  leafHashHex: string,
+): Promise<TEvidenceBatchProof | null> {
+  const signer = parseEvidenceLeaf(leafData)?.signer;
+  if (!signer || !isBatchSigner(signer)) return null;
+  const [row] = await db.select().from(ledgerBatches).where(eq(ledgerBatches.id, signer.batch));
+  if (!row) throw new AppError('LEDGER_INTEGRITY');
+  const hashes = batchLeafHashes(row.leafHashes);
+  const index = hashes.indexOf(leafHashHex);
+  if (index < 0 || hashes.length !== row.size) throw new AppError('LEDGER_INTEGRITY');
+  const proof = evidenceBatchProof(
+    { batch: row.id, did: row.signerDid, root: row.rootHash, size: row.size, v: 3, signature: row.signature },
+    hashes.map((h) => fromHex(h)),
+    index,
+  );
+  if (!verifyEvidenceBatch(signer, leafHashHex, proof)) throw new AppError('LEDGER_INTEGRITY');
+  return proof;
+}
+
 /**
  * The RFC 9162 inclusion proof of a sealed record against the block that sealed it (or a later block,
  * `atHeight`), with its leaf data and signed block. The server checks what it serves as any verifier
  * would (leaf data hashes to the leaf, the path leads to the block's root, the block's hash and signature
- * hold) and refuses with L3003 when the stored ledger no longer verifies.
+ * hold, a v3 leaf's batch signature covers it) and refuses with L3003 when the stored ledger no longer verifies.
  */
 export async function inclusionProofOf(
   db: Db,
@@ -81,6 +120,7 @@ export async function inclusionProofOf(
   ) {
     throw new AppError('LEDGER_INTEGRITY');
   }
+  const batch = await batchProofOf(db, event.leafData, event.leafHash);
   const anchor = await anchorAt(db, height);
   // A recorded anchor must hold on the chain too (ledger:verify reports the details).
   if (anchor && checkAnchor && (await checkAnchor(anchor, row)) !== null)
@@ -94,6 +134,7 @@ export async function inclusionProofOf(
     block,
     anchor: anchor ? toAnchor(anchor) : null,
     leafData: event.leafData,
+    batch,
   };
 }
 

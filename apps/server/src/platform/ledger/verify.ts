@@ -7,13 +7,16 @@ import {
   blockHeaderProblem,
   canonicalize,
   consistencyProofFromSubtrees,
+  evidenceBatchDigest,
   evidenceLeafText,
   evidencePayloadCommitment,
   fromHex,
   hex,
+  isBatchSigner,
   isHashHex,
   leafHash,
   parseEvidenceLeaf,
+  rootFromLeafHashes,
   verifyBlockSignature,
   verifyConsistency,
   verifyCredential,
@@ -26,11 +29,13 @@ import {
   enterprises,
   files,
   ledgerAnchors,
+  ledgerBatches,
   ledgerBlocks,
   ledgerEvents,
 } from '../../db/schema.ts';
 import type { FileStorage } from '../storage.ts';
 import { MissingNodeError, fetchNodes, nodeKey, withStoredSubtrees, type NodeRef } from './nodes.ts';
+import { batchLeafHashes } from './proofs.ts';
 import { toSignedBlock, type AnchorRow, type BlockRow, type EventRow } from './records.ts';
 import { EVIDENCE, fileEvidencePayload } from './subjects.ts';
 
@@ -56,6 +61,9 @@ export interface LedgerReport {
   checkedCertificates: number;
   /** Events whose leaf is v1 (unsalted payload hash, written before v2): valid, but open to guesses. */
   v1Events: number;
+  /** Events whose leaf is v3, and the signed batches checked for them (each once while its leaves are read). */
+  v3Events: number;
+  batches: number;
   anchors: number;
 }
 
@@ -92,7 +100,16 @@ export async function verifyLedger(db: Db, opts: VerifyOptions): Promise<LedgerR
     if (problems.length < maxProblems) problems.push(p);
     else truncated = true;
   };
-  const stats = { sealedEvents: 0, unsealedEvents: 0, checkedFiles: 0, checkedCertificates: 0, v1Events: 0 };
+  const stats = {
+    sealedEvents: 0,
+    unsealedEvents: 0,
+    checkedFiles: 0,
+    checkedCertificates: 0,
+    v1Events: 0,
+    v3Events: 0,
+    batches: 0,
+  };
+  const batches = new BatchChecks(db, stats);
 
   // 1. The block chain.
   const blocks = await db.select().from(ledgerBlocks).orderBy(asc(ledgerBlocks.height));
@@ -194,14 +211,17 @@ export async function verifyLedger(db: Db, opts: VerifyOptions): Promise<LedgerR
       .limit(batchSize);
     if (batch.length === 0) break;
     const nodes: SubtreeNode[] = [];
+    await batches.load(batch);
     for (const event of batch) {
       const index = Number(event.leafIndex);
       stats.sealedEvents++;
       if (event.salt === null) stats.v1Events++;
+      // `v` sorts last in canonical leaf data.
+      else if (event.leafData.endsWith(',"v":3}')) stats.v3Events++;
       if (index > expected) await fillGap(expected, index, nodes);
       expected = index + 1;
       const at = { location: `leaf ${index} (event ${event.id})`, leafIndex: index, eventId: event.id };
-      for (const message of eventProblems(event, enterpriseDid)) report({ ...at, message });
+      for (const message of eventProblems(event, enterpriseDid, batches)) report({ ...at, message });
       while (containing < blocks.length && Number(blocks[containing]!.treeSize) <= index) containing++;
       const sealing = blocks[containing];
       if (!sealing) report({ ...at, message: 'sealed beyond the last block' });
@@ -231,11 +251,14 @@ export async function verifyLedger(db: Db, opts: VerifyOptions): Promise<LedgerR
       .orderBy(asc(ledgerEvents.id))
       .limit(batchSize);
     if (batch.length === 0) break;
+    await batches.load(batch);
     for (const event of batch) {
       stats.unsealedEvents++;
       if (event.salt === null) stats.v1Events++;
+      // `v` sorts last in canonical leaf data.
+      else if (event.leafData.endsWith(',"v":3}')) stats.v3Events++;
       const at = { location: `event ${event.id} (unsealed)`, eventId: event.id };
-      for (const message of eventProblems(event, enterpriseDid)) report({ ...at, message });
+      for (const message of eventProblems(event, enterpriseDid, batches)) report({ ...at, message });
       if (event.blockHeight !== null) report({ ...at, message: 'has a block height but no leaf index' });
     }
     afterId = batch.at(-1)!.id;
@@ -285,16 +308,88 @@ export async function verifyLedger(db: Db, opts: VerifyOptions): Promise<LedgerR
   };
 }
 
-/** What is wrong with one event's stored record, by itself. */
-function eventProblems(event: EventRow, enterpriseDid: Map<string, string | null>): string[] {
+/** A stored batch as checked: its own problem (null when it holds), its DID and the leaf hashes it signed. */
+interface CheckedBatch {
+  problem: string | null;
+  did: string;
+  leafHashes: Set<string>;
+}
+
+/**
+ * The signed batches (v3) the events name, each checked once: its leaf hashes give its root, its size is
+ * theirs, and its signature of the batch statement recovers to its DID. Keeps a bounded number in memory.
+ */
+class BatchChecks {
+  readonly #db: Db;
+  readonly #stats: { batches: number };
+  #checked = new Map<string, CheckedBatch | null>();
+
+  constructor(db: Db, stats: { batches: number }) {
+    this.#db = db;
+    this.#stats = stats;
+  }
+
+  /** Fetches and checks the batches a page of events names that are not checked yet. */
+  async load(events: readonly EventRow[]): Promise<void> {
+    const named = new Set<string>();
+    for (const event of events) {
+      const signer = parseEvidenceLeaf(event.leafData)?.signer;
+      if (signer && isBatchSigner(signer)) named.add(signer.batch);
+    }
+    // Batches no event of this page names are done with (a batch's leaves were written together, so they
+    // are adjacent): dropped to bound memory, keeping the ones this page still needs.
+    if (this.#checked.size > 10_000)
+      this.#checked = new Map([...this.#checked].filter(([id]) => named.has(id)));
+    const wanted = new Set([...named].filter((id) => !this.#checked.has(id)));
+    if (wanted.size === 0) return;
+    const rows = await this.#db
+      .select()
+      .from(ledgerBatches)
+      .where(inArray(ledgerBatches.id, [...wanted]));
+    for (const id of wanted) this.#checked.set(id, null);
+    for (const row of rows) {
+      this.#stats.batches++;
+      const hashes = batchLeafHashes(row.leafHashes);
+      let problem: string | null = null;
+      if (hashes.length !== row.size || !hashes.every(isHashHex))
+        problem = 'its leaf hashes are not its size';
+      else if (hex(rootFromLeafHashes(hashes.map((h) => fromHex(h)))) !== row.rootHash)
+        problem = 'its root is not the root of its leaf hashes';
+      else {
+        const digest = evidenceBatchDigest({
+          batch: row.id,
+          did: row.signerDid,
+          root: row.rootHash,
+          size: row.size,
+          v: 3,
+        });
+        if (!verifyPayloadSignature(digest, row.signature, row.signerDid))
+          problem = "its signature does not recover to the signer DID's address";
+      }
+      this.#checked.set(row.id, { problem, did: row.signerDid, leafHashes: new Set(hashes) });
+    }
+  }
+
+  /** The batch of this id as checked; null when it is not stored. */
+  get(id: string): CheckedBatch | null {
+    return this.#checked.get(id) ?? null;
+  }
+}
+
+/** What is wrong with one event's stored record, by itself and against its signed batch. */
+function eventProblems(
+  event: EventRow,
+  enterpriseDid: Map<string, string | null>,
+  batches: BatchChecks,
+): string[] {
   const out: string[] = [];
   if (hex(leafHash(utf8.encode(event.leafData))) !== event.leafHash)
     out.push('leaf data does not hash to the leaf hash');
   const leaf = parseEvidenceLeaf(event.leafData);
   if (!leaf) out.push('leaf data is not a canonical evidence leaf');
-  // v2 leaves commit to the payload under the stored salt, v1 leaves (written before, no salt) without.
-  if (leaf && (leaf.v === 2) !== (event.salt !== null))
-    out.push(leaf.v === 2 ? 'v2 leaf without its salt' : 'v1 leaf with a salt');
+  // v2/v3 leaves commit to the payload under the stored salt, v1 leaves (written before, no salt) without.
+  if (leaf && (leaf.v !== 1) !== (event.salt !== null))
+    out.push(leaf.v === 1 ? 'v1 leaf with a salt' : `v${leaf.v} leaf without its salt`);
   const payloadHash = safe(() => evidencePayloadCommitment(event.payload, event.salt));
   if (payloadHash !== event.payloadHash) out.push('payload does not match its payload hash');
   if (leaf && leaf.payloadHash !== event.payloadHash) out.push('payload hash differs from the leaf data');
@@ -309,11 +404,34 @@ function eventProblems(event: EventRow, enterpriseDid: Map<string, string | null
       dataHash: event.dataHash,
       time: event.createdAt.getTime(),
       signer:
-        event.signerDid && event.signature ? { did: event.signerDid, signature: event.signature } : null,
+        leaf?.v === 3
+          ? leaf.signer && isBatchSigner(leaf.signer) && event.signerDid
+            ? { did: event.signerDid, batch: leaf.signer.batch }
+            : null
+          : event.signerDid && event.signature
+            ? { did: event.signerDid, signature: event.signature }
+            : null,
+      v: leaf?.v,
     }),
   );
   if (recomputed !== event.leafData) out.push('stored columns differ from the leaf data');
-  if (event.signerDid || event.signature) {
+  if (leaf?.v === 3) {
+    if (leaf.signer && isBatchSigner(leaf.signer)) {
+      const batch = batches.get(leaf.signer.batch);
+      if (!batch) out.push(`its signed batch ${leaf.signer.batch} is missing`);
+      else if (batch.problem) out.push(`its signed batch ${leaf.signer.batch}: ${batch.problem}`);
+      else if (!batch.leafHashes.has(event.leafHash))
+        out.push(`its signed batch ${leaf.signer.batch} does not cover the leaf`);
+      else if (batch.did !== leaf.signer.did) out.push('its batch was signed by another DID');
+      else if (
+        event.enterpriseUuid &&
+        enterpriseDid.has(event.enterpriseUuid) &&
+        enterpriseDid.get(event.enterpriseUuid) !== leaf.signer.did
+      )
+        out.push("signer is not the enterprise's DID");
+    }
+    if (event.signature !== null) out.push('a v3 leaf carries no signature of its own');
+  } else if (event.signerDid || event.signature) {
     if (
       !event.signerDid ||
       !event.signature ||

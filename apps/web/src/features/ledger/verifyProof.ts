@@ -3,10 +3,12 @@ import {
   canonicalize,
   fromHex,
   hex,
+  isBatchSigner,
   isHashHex,
   leafHash,
   parseEvidenceLeaf,
   verifyBlockSignature,
+  verifyEvidenceBatch,
   verifyEvidencePayload,
   verifyInclusion,
   verifyPayloadSignature,
@@ -21,9 +23,11 @@ import type { TInclusionProof } from '@tracehub/contract';
  * - `inclusion`: the audit path leads from that leaf to the block's Merkle root (RFC 9162 2.1.3.2);
  * - `blockHash`: the block hash is the SHA-256 of the header's RFC 8785 bytes;
  * - `signature`: the header carries a valid Ed25519 signature by the platform key.
- * A record an enterprise signed also gets `signer`: its secp256k1 signature recovers to its DID's address.
+ * A record an enterprise signed also gets `signer`: its secp256k1 signature recovers to its DID's address
+ * (v1/v2: a signature of the payload hash; v3: of its batch, whose tree the proof's batch path shows to
+ * hold the leaf).
  * `payload` applies when the record's content was given (a member who may see the record, /graph/getEvidence):
- * the content with its salt hashes to the leaf's payloadHash (v2; v1: the content alone).
+ * the content with its salt hashes to the leaf's payloadHash (v2/v3; v1: the content alone).
  */
 export const PROOF_CHECKS = [
   'record',
@@ -47,7 +51,7 @@ export interface TProofVerification {
   computedBlockHash: string | null;
 }
 
-/** The evidence leaf a proof's data holds (packages/ledger, v1 or v2), or null when it is not one. */
+/** The evidence leaf a proof's data holds (packages/ledger, v1, v2 or v3), or null when it is not one. */
 export type TLeafEvent = EvidenceLeaf;
 export const leafEvent = (leafData: string): TLeafEvent | null => parseEvidenceLeaf(leafData);
 
@@ -119,7 +123,14 @@ export function verifyProof(
     inclusion,
     blockHash: computedBlockHash !== null && computedBlockHash === proof.block.hash,
     signature: verifyBlockSignature(header, proof.block.signature, platformPublicKey),
-    signer: signer && leaf ? verifyPayloadSignature(leaf.payloadHash, signer.signature, signer.did) : null,
+    signer:
+      signer && leaf
+        ? isBatchSigner(signer)
+          ? computedLeafHash !== null &&
+            proof.batch !== null &&
+            verifyEvidenceBatch(signer, computedLeafHash, proof.batch)
+          : verifyPayloadSignature(leaf.payloadHash, signer.signature, signer.did)
+        : null,
     // Checked against the publicly proven leaf, never against what the content's answer says of itself.
     payload: content ? leaf !== null && verifyEvidencePayload(leaf, content.payload, content.salt) : null,
   };
