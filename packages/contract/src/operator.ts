@@ -4,6 +4,7 @@ import { listRequest, ZListResponse } from './list.ts';
 import { LIMITS } from './limits.ts';
 import { ZSessionToken } from './auth.ts';
 import { ENTERPRISE_PAGE_CODES } from './menu.ts';
+import { VIN_TABLE_CODES } from './document-types.ts';
 
 /** The operator (platform) end: its own sign-in, enterprise management, rules and the mail outbox. */
 export const ZOperatorEnterprise = z.object({
@@ -21,6 +22,8 @@ export const ZOperatorEnterprise = z.object({
   certifiedAt: z.number().int().nullable(),
   /** Page codes of the enterprise menu the platform has not configured for it (spec 6), sorted. */
   unconfiguredCodes: z.array(z.string()),
+  /** The VIN tables (A-E) the operator chose for it; null: those of its kind (defaultVinTables). */
+  vinTables: z.array(z.string()).nullable(),
 });
 
 /**
@@ -183,6 +186,20 @@ export const operatorEndpoints = {
     tag: 'operator',
     summary:
       "Set the modules (menu pages) not configured for an enterprise; its members see the pages with 'contact the administrator' and their endpoints answer B2030",
+  }),
+  enterpriseVinTables: endpoint({
+    method: 'POST',
+    path: '/operator/enterprise/updateVinTables',
+    input: z.object({
+      enterpriseUuid: z.string().max(64),
+      /** Codes of VIN_TABLE_CODES (unknown ones are refused, E1001); null: back to its kind's default. */
+      vinTables: z.array(z.string().max(64)).max(VIN_TABLE_CODES.length).nullable(),
+    }),
+    output: ZOperatorEnterprise,
+    auth: 'operator',
+    tag: 'operator',
+    summary:
+      "Choose the VIN tables (A-E) an enterprise uses, or null for its kind's default; the others leave its members' menus and endpoints",
   }),
   idRulePage: endpoint({
     method: 'POST',
