@@ -67,6 +67,18 @@ export const operator: typeof zh = {
       collapseAll: 'Collapse all',
       checkAll: 'Configure all',
       saved: 'The module configuration is saved',
+      vinTables: {
+        title: 'VIN tables (A-E)',
+        kindDefault: 'As its kind: {{kind}}',
+        hint: 'The tables it uses are in its menu; the others are not. Untick "As its kind" to choose them.',
+      },
+    },
+    kinds: {
+      automaker: 'automaker',
+      manufacturing: 'manufacturer',
+      trading: 'trader',
+      mineral: 'mine or mineral source',
+      none: 'not certified',
     },
   },
   certification: {
