@@ -34,7 +34,7 @@ describe('VIN tables A-E: their own fields, the VIN first (issue 15 item 9)', ()
     expect(VIN_TABLES).toHaveLength(23);
     for (const def of VIN_TABLES) {
       const record = documentRecords[def.code]!;
-      const listed = Object.entries(record.fields)
+      const listed = Object.entries(record.fields as Record<string, { list?: unknown }>)
         .filter(([, f]) => f.list)
         .map(([k]) => k);
       expect(listed[0], def.code).toBe('vinSn');

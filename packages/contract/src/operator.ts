@@ -63,9 +63,12 @@ export const DEFAULT_ID_RULE_ELEMENTS: readonly z.infer<typeof ZIdRuleElement>[]
 export const ZIdRuleInput = z
   .object({
     name: z.string().trim().min(1).max(50),
+    /** The rule's English name and notes (optional: shown in en when given). */
+    nameEn: z.string().trim().max(50).optional().default(''),
     codeType: z.enum(['product', 'batch', 'vin', 'package']),
     elements: z.array(ZIdRuleElement).min(1).max(12),
     notes: z.string().trim().max(LIMITS.templateNotesMax).optional().default(''),
+    notesEn: z.string().trim().max(LIMITS.templateNotesMax).optional().default(''),
   })
   .refine((v) => v.elements.reduce((n, e) => n + e.length, 0) === LIMITS.identificationLength, {
     message: 'v.idRule.length',
@@ -74,10 +77,12 @@ export const ZIdRuleInput = z
 export const ZIdRule = z.object({
   id: z.number().int(),
   name: z.string(),
+  nameEn: z.string().nullable(),
   codeType: z.enum(['product', 'batch', 'vin', 'package']),
   codeRule: z.string(),
   elements: z.array(ZIdRuleElement),
   notes: z.string().nullable(),
+  notesEn: z.string().nullable(),
   /** default, in use (referenced by enterprises), unused. */
   status: z.enum(['default', 'inUse', 'unused']),
   createdAt: z.number().int(),
@@ -85,6 +90,8 @@ export const ZIdRule = z.object({
 
 export const ZCodeRuleInput = z.object({
   name: z.string().trim().min(1).max(50),
+  /** The rule's English name and notes (optional: shown in en when given). */
+  nameEn: z.string().trim().max(50).optional().default(''),
   prefix: z
     .string()
     .trim()
@@ -92,6 +99,7 @@ export const ZCodeRuleInput = z.object({
   dateFormat: z.enum(['none', 'YYYYMMDD', 'YYMMDD', 'YYYYMM']),
   serialLength: z.number().int().min(3).max(12),
   notes: z.string().trim().max(LIMITS.templateNotesMax).optional().default(''),
+  notesEn: z.string().trim().max(LIMITS.templateNotesMax).optional().default(''),
 });
 export const ZCodeRule = ZCodeRuleInput.extend({
   id: z.number().int(),

@@ -6,6 +6,7 @@ import {
   type TDocument,
   type TDocumentEndpoints,
   type TDocumentTypeDef,
+  unitLabel,
 } from '@tracehub/contract';
 import { pickLangText } from '../../i18n';
 import type { TFormField } from '../../shared/form/types';
@@ -84,6 +85,7 @@ function buildDocumentResource(def: TDocumentTypeDef): TResource<TDocumentEndpoi
     {
       render: {
         partnerName: (r, { lang }) => pickLangText(lang, r.partnerName, r.partnerNameEn) || null,
+        unit: (r, { lang }) => unitLabel(r.unit, lang) || null,
       },
       columns: { relatedBillNos: { render: (r) => r.relatedBillNos.join(', ') || null } },
       details: {

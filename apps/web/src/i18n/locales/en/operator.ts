@@ -128,10 +128,12 @@ export const operator: typeof zh = {
   idRule: {
     fields: {
       name: 'Rule name',
+      nameEn: 'English name',
       codeType: 'Coded object',
       codeRule: 'Structure',
       elements: 'Elements',
       notes: 'Notes',
+      notesEn: 'English notes',
       status: 'Status',
       createdAt: 'Created at',
     },
@@ -169,11 +171,13 @@ export const operator: typeof zh = {
   codeRule: {
     fields: {
       name: 'Rule name',
+      nameEn: 'English name',
       prefix: 'Prefix',
       dateFormat: 'Date format',
       serialLength: 'Serial digits',
       sample: 'Sample code',
       notes: 'Notes',
+      notesEn: 'English notes',
       status: 'Status',
       createdAt: 'Created at',
     },

@@ -122,10 +122,12 @@ export const operator = {
   idRule: {
     fields: {
       name: '规则名称',
+      nameEn: '英文名称',
       codeType: '编码对象',
       codeRule: '标识结构',
       elements: '标识要素',
       notes: '备注',
+      notesEn: '英文备注',
       status: '状态',
       createdAt: '创建时间',
     },
@@ -163,11 +165,13 @@ export const operator = {
   codeRule: {
     fields: {
       name: '规则名称',
+      nameEn: '英文名称',
       prefix: '前缀',
       dateFormat: '日期格式',
       serialLength: '流水号位数',
       sample: '示例编码',
       notes: '备注',
+      notesEn: '英文备注',
       status: '状态',
       createdAt: '创建时间',
     },
