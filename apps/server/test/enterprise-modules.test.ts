@@ -139,7 +139,8 @@ describe('modules not configured for an enterprise (spec 6)', () => {
       'SaleReturn',
       'PurchaseReceipt',
       'SaleDelivery',
-      'InternalA11',
+      // A VIN table of the supplier's kind (a manufacturer's: D and E; vin-tables.test.ts).
+      'InternalD11',
       'InternalE1',
       'PurchaseReturn',
     ];

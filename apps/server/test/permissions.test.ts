@@ -229,6 +229,7 @@ const CODE_FREE: Readonly<Record<string, string>> = {
   'operator.enterprisePage': OPERATOR_END,
   'operator.enterpriseUpdateStatus': OPERATOR_END,
   'operator.enterpriseModules': OPERATOR_END,
+  'operator.enterpriseVinTables': OPERATOR_END,
   'operator.idRulePage': OPERATOR_END,
   'operator.idRuleAdd': OPERATOR_END,
   'operator.idRuleSetDefault': OPERATOR_END,

@@ -14,6 +14,7 @@ const address = {
   province: '江苏省',
   city: '苏州市',
   area: '',
+  areaEn: '',
   detail: '星湖街 328 号',
   detailEn: 'No. 328 Xinghu Street, Suzhou',
   longitude: 120.7339,

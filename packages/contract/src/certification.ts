@@ -21,6 +21,8 @@ export const ZAddress = z.object({
   province: zText(50, false),
   city: zText(50, false),
   area: zText(50, false),
+  /** The district's English name (shown in en; optional, the Chinese one otherwise). */
+  areaEn: zText(100, false),
   detail: z.string().trim().min(1, 'v.address.detail').max(200),
   detailEn: z.string().trim().min(1, 'v.address.detailEn').max(300),
   longitude: zCoordinate(180),

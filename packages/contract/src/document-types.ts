@@ -107,7 +107,20 @@ export interface TDocumentTypeDef {
   trace?: TTraceRole;
   /** Returns: the quantity returned may not exceed what the related document delivered or received. */
   returnOf?: string;
+  /**
+   * The field groups a VIN table (A-E) has besides its VIN/SN (its first field), number, time, notes and
+   * extra fields; it takes no other field. Absent (stage documents): partner, item, lot and money follow
+   * from the entry above.
+   */
+  fields?: readonly TVinTableGroup[];
 }
+
+/**
+ * A VIN table's field groups: the counterparty (code, name), the item (code, name), the batch (batch and
+ * internal batch numbers), the quantity (with its unit), money (unit price, currency, amount) and related
+ * document numbers.
+ */
+export type TVinTableGroup = 'partner' | 'item' | 'batch' | 'quantity' | 'money' | 'related';
 
 const LOGISTICS_EXTRA = [
   'deliveryEnterprise',
@@ -151,12 +164,16 @@ const production = inStage(BILL_STAGES.production, 'production', null);
 const sales = inStage(BILL_STAGES.sales, 'sales', 'client');
 const logistics = inStage(BILL_STAGES.logistics, 'logistics', 'client');
 
-/** A VIN-based internal table (spec 1 "Internal-document tables labelled A to E"). */
+/**
+ * A VIN-based internal table (spec 1 "Internal-document tables labelled A to E"): its VIN/SN first, then
+ * the field groups it has (`fields`), no others.
+ */
 const internal = (
   stage: TBillStage,
   name: string,
   typeCode: number,
   title: { zh: string; en: string; one: string },
+  fields: readonly TVinTableGroup[],
   d: Partial<Def> = {},
 ): TDocumentTypeDef => {
   const group = name.charAt(0);
@@ -175,6 +192,7 @@ const internal = (
     required: ['vinSn'],
     relatesTo: [],
     ...d,
+    fields,
   };
 };
 
@@ -488,12 +506,13 @@ export const DOCUMENT_TYPES: readonly TDocumentTypeDef[] = [
     relatesTo: ['LogisticsTrans', 'LogisticsPacking'],
   }),
 
-  // A: whole-vehicle sales data (50).
+  // A: whole-vehicle sales data (50): the vehicle (product) by its VIN; money only where it is sold.
   internal(
     50,
     'A1-1',
     500,
     { zh: '整车销售', en: 'Vehicle sales', one: 'vehicle sales record' },
+    ['partner', 'item', 'quantity', 'money'],
     { partner: 'client', trace: 'vehicle', required: ['vinSn', 'item'] },
   ),
   internal(
@@ -501,14 +520,18 @@ export const DOCUMENT_TYPES: readonly TDocumentTypeDef[] = [
     'A1-2',
     501,
     { zh: '整车销售明细', en: 'Vehicle sales details', one: 'vehicle sales detail' },
+    ['partner', 'item', 'quantity', 'money', 'related'],
     { partner: 'client' },
   ),
-  internal(50, 'A1-3', 502, { zh: '整车配置', en: 'Vehicle configuration', one: 'vehicle configuration' }),
+  internal(50, 'A1-3', 502, { zh: '整车配置', en: 'Vehicle configuration', one: 'vehicle configuration' }, [
+    'item',
+  ]),
   internal(
     50,
     'A1-4',
     503,
     { zh: '整车交付', en: 'Vehicle delivery', one: 'vehicle delivery' },
+    ['partner', 'item', 'quantity'],
     { partner: 'client' },
   ),
   internal(
@@ -516,10 +539,15 @@ export const DOCUMENT_TYPES: readonly TDocumentTypeDef[] = [
     'A2-1',
     504,
     { zh: '整车出口', en: 'Vehicle export', one: 'vehicle export' },
+    ['partner', 'item', 'quantity'],
     { partner: 'client', extra: ['originCountry'] },
   ),
-  internal(50, 'A3', 505, { zh: '整车库存', en: 'Vehicle stock', one: 'vehicle stock record' }),
-  internal(50, 'A4', 506, { zh: '整车召回', en: 'Vehicle recall', one: 'vehicle recall' }),
+  internal(50, 'A3', 505, { zh: '整车库存', en: 'Vehicle stock', one: 'vehicle stock record' }, [
+    'item',
+    'quantity',
+  ]),
+  // A recall names the vehicle and its reason (notes): no counterparty, quantity or money.
+  internal(50, 'A4', 506, { zh: '整车召回', en: 'Vehicle recall', one: 'vehicle recall' }, ['item']),
 
   // B: key parts (60). A fitted part is the vehicle's VIN plus the part's code and lot.
   internal(
@@ -527,6 +555,7 @@ export const DOCUMENT_TYPES: readonly TDocumentTypeDef[] = [
     'B1-1',
     600,
     { zh: '关键零部件装车', en: 'Key parts fitted', one: 'key part fitting' },
+    ['partner', 'item', 'batch', 'quantity'],
     { ...SUPPLIED, trace: 'fit', required: ['vinSn', 'item', 'lot'], lot: 'batch' },
   ),
   internal(
@@ -534,6 +563,7 @@ export const DOCUMENT_TYPES: readonly TDocumentTypeDef[] = [
     'B1-2',
     601,
     { zh: '关键零部件批次', en: 'Key part batches', one: 'key part batch' },
+    ['partner', 'item', 'batch', 'quantity'],
     { ...SUPPLIED, lot: 'batch', required: ['item', 'lot'] },
   ),
   internal(
@@ -541,6 +571,7 @@ export const DOCUMENT_TYPES: readonly TDocumentTypeDef[] = [
     'B1-3',
     602,
     { zh: '关键零部件序列号', en: 'Key part serial numbers', one: 'key part serial number' },
+    ['partner', 'item', 'batch'],
     { ...SUPPLIED, lot: 'vin', required: ['item', 'vinSn'] },
   ),
   internal(
@@ -548,6 +579,7 @@ export const DOCUMENT_TYPES: readonly TDocumentTypeDef[] = [
     'B2',
     603,
     { zh: '关键零部件来源', en: 'Key part sources', one: 'key part source' },
+    ['partner', 'item', 'batch'],
     { ...SUPPLIED, lot: 'batch', required: ['item', 'partner'] },
   ),
   internal(
@@ -555,15 +587,17 @@ export const DOCUMENT_TYPES: readonly TDocumentTypeDef[] = [
     'B2VP3',
     604,
     { zh: '动力电池来源', en: 'Traction battery sources', one: 'traction battery source' },
+    ['partner', 'item', 'batch'],
     { ...SUPPLIED, lot: 'batch', required: ['item', 'partner'] },
   ),
 
-  // C: non-key parts (70).
+  // C: non-key parts (70); standard parts, auxiliary and packaging materials are bought, with money.
   internal(
     70,
     'C1-1',
     700,
     { zh: '非关键零部件装车', en: 'Non-key parts fitted', one: 'non-key part fitting' },
+    ['partner', 'item', 'batch', 'quantity'],
     { ...SUPPLIED, trace: 'fit', required: ['vinSn', 'item', 'lot'], lot: 'batch' },
   ),
   internal(
@@ -571,6 +605,7 @@ export const DOCUMENT_TYPES: readonly TDocumentTypeDef[] = [
     'C1-2',
     701,
     { zh: '非关键零部件批次', en: 'Non-key part batches', one: 'non-key part batch' },
+    ['partner', 'item', 'batch', 'quantity'],
     { ...SUPPLIED, lot: 'batch', required: ['item', 'lot'] },
   ),
   internal(
@@ -578,6 +613,7 @@ export const DOCUMENT_TYPES: readonly TDocumentTypeDef[] = [
     'C2',
     702,
     { zh: '非关键零部件来源', en: 'Non-key part sources', one: 'non-key part source' },
+    ['partner', 'item', 'batch'],
     { ...SUPPLIED, lot: 'batch', required: ['item', 'partner'] },
   ),
   internal(
@@ -585,6 +621,7 @@ export const DOCUMENT_TYPES: readonly TDocumentTypeDef[] = [
     'C3-1',
     703,
     { zh: '标准件', en: 'Standard parts', one: 'standard part' },
+    ['partner', 'item', 'batch', 'quantity', 'money'],
     { ...SUPPLIED, lot: 'batch', required: ['item'] },
   ),
   internal(
@@ -592,6 +629,7 @@ export const DOCUMENT_TYPES: readonly TDocumentTypeDef[] = [
     'C3-2',
     704,
     { zh: '标准件来源', en: 'Standard part sources', one: 'standard part source' },
+    ['partner', 'item', 'batch'],
     { ...SUPPLIED, lot: 'batch', required: ['item', 'partner'] },
   ),
   internal(
@@ -599,6 +637,7 @@ export const DOCUMENT_TYPES: readonly TDocumentTypeDef[] = [
     'C4',
     705,
     { zh: '辅料', en: 'Auxiliary materials', one: 'auxiliary material' },
+    ['partner', 'item', 'batch', 'quantity', 'money'],
     { ...SUPPLIED, lot: 'batch', required: ['item'] },
   ),
   internal(
@@ -606,6 +645,7 @@ export const DOCUMENT_TYPES: readonly TDocumentTypeDef[] = [
     'C5',
     706,
     { zh: '包装材料', en: 'Packaging materials', one: 'packaging material' },
+    ['partner', 'item', 'batch', 'quantity', 'money'],
     { ...SUPPLIED, lot: 'batch', required: ['item'] },
   ),
 
@@ -615,6 +655,7 @@ export const DOCUMENT_TYPES: readonly TDocumentTypeDef[] = [
     'D1-1',
     780,
     { zh: '零部件原材料来源', en: 'Part raw-material sources', one: 'part raw-material source' },
+    ['partner', 'item', 'batch'],
     { ...SUPPLIED, lot: 'batch', extra: SITE_EXTRA, required: ['item', 'partner'] },
   ),
   internal(
@@ -622,6 +663,7 @@ export const DOCUMENT_TYPES: readonly TDocumentTypeDef[] = [
     'D1-2',
     781,
     { zh: '原材料冶炼来源', en: 'Raw-material smelter sources', one: 'raw-material smelter source' },
+    ['partner', 'item', 'batch'],
     { ...SUPPLIED, lot: 'batch', extra: SITE_EXTRA, required: ['item', 'siteName'], trace: 'source' },
   ),
 
@@ -631,13 +673,16 @@ export const DOCUMENT_TYPES: readonly TDocumentTypeDef[] = [
     'E1',
     790,
     { zh: '矿产来源', en: 'Mineral sources', one: 'mineral source' },
+    ['partner', 'item', 'batch', 'quantity'],
     { ...SUPPLIED, lot: 'batch', extra: SITE_EXTRA, required: ['item', 'siteName'], trace: 'source' },
   ),
+  // A mine and the ore lot it produced: where, what and how much; nothing is sold here (no money).
   internal(
     80,
     'E2',
     800,
     { zh: '矿山信息', en: 'Mine information', one: 'mine' },
+    ['item', 'batch', 'quantity'],
     {
       partner: null,
       item: 'material',
@@ -679,3 +724,54 @@ export const DOCUMENT_ATTACHMENT_TYPES: Readonly<Record<TDocumentFamily, readonl
   logistics: ['jpg', 'jpeg', 'png', 'pdf'],
   internal: ['jpg', 'jpeg', 'png', 'pdf', 'xlsx', 'xls'],
 };
+
+/**
+ * An enterprise's kind (spec 1: automaker, manufacturing, trading and source/mineral types): enterprise
+ * role 1 is an automaker, otherwise its business attribute says; null before certification.
+ */
+export const ENTERPRISE_KINDS = ['automaker', 'manufacturing', 'trading', 'mineral'] as const;
+export type TEnterpriseKind = (typeof ENTERPRISE_KINDS)[number];
+
+export function enterpriseKind(role: number, businessAttribute: string | null): TEnterpriseKind | null {
+  if (role === 1) return 'automaker';
+  return (ENTERPRISE_KINDS as readonly string[]).includes(businessAttribute ?? '')
+    ? (businessAttribute as TEnterpriseKind)
+    : null;
+}
+
+/** The VIN tables (their menu codes), in menu order. */
+export const VIN_TABLE_CODES: readonly string[] = DOCUMENT_TYPES.filter((d) => d.family === 'internal').map(
+  (d) => d.code,
+);
+
+/**
+ * The VIN table groups each kind keeps by default: an automaker records its vehicles (A), the parts fitted
+ * into them (B, C) and their sources (D, E); a parts maker or a trader the sources of what it sells (D, E);
+ * a mine its mines and mineral sources (E).
+ */
+const KIND_TABLE_GROUPS: Readonly<Record<TEnterpriseKind, string>> = {
+  automaker: 'ABCDE',
+  manufacturing: 'DE',
+  trading: 'DE',
+  mineral: 'E',
+};
+
+/** The VIN tables a kind shows by default; every table for an enterprise of no known kind. */
+export const defaultVinTables = (kind: TEnterpriseKind | null): readonly string[] =>
+  kind === null
+    ? VIN_TABLE_CODES
+    : DOCUMENT_TYPES.filter(
+        (d) => d.family === 'internal' && KIND_TABLE_GROUPS[kind].includes(d.route.charAt('internal'.length)),
+      ).map((d) => d.code);
+
+/**
+ * The VIN tables an enterprise does not use: those outside the operator's choice (`chosen`, codes of
+ * VIN_TABLE_CODES), or without one outside its kind's default. Their pages leave its menu and endpoints.
+ */
+export function unusedVinTables(
+  kind: TEnterpriseKind | null,
+  chosen: readonly string[] | null,
+): ReadonlySet<string> {
+  const used = new Set(chosen ?? defaultVinTables(kind));
+  return new Set(VIN_TABLE_CODES.filter((code) => !used.has(code)));
+}

@@ -4,6 +4,7 @@ import {
   DOCUMENT_TYPES,
   type TDocumentRequirable,
   type TDocumentTypeDef,
+  type TVinTableGroup,
 } from './document-types.ts';
 import { endpoint } from './endpoint.ts';
 import type { TBilingual } from './i18n/lang.ts';
@@ -473,15 +474,52 @@ const resolve = <T>(value: T | ((def: TDocumentTypeDef) => T), def: TDocumentTyp
 
 const EXTRA = new Set<string>(DOCUMENT_EXTRA_FIELDS);
 
+/** The fields of each group of a VIN table (TDocumentTypeDef.fields). */
+const GROUP_FIELDS: Readonly<Record<TVinTableGroup, readonly TDocumentLabelKey[]>> = {
+  partner: ['partnerCode', 'partnerName'],
+  item: ['itemCode', 'itemName'],
+  batch: ['batchNo', 'interiorBatchNo'],
+  quantity: ['quantity', 'unit'],
+  money: ['unitPrice', 'currency', 'amount'],
+  related: ['relatedBillNos'],
+};
+const GROUP_OF = new Map<string, TVinTableGroup>(
+  (Object.entries(GROUP_FIELDS) as [TVinTableGroup, readonly string[]][]).flatMap(([g, keys]) =>
+    keys.map((k) => [k, g] as const),
+  ),
+);
+
 /** Whether a type has a field of the table. */
-const typeHas = (def: TDocumentTypeDef, key: string, f: TDocumentField) =>
-  EXTRA.has(key) ? (def.extra as readonly string[]).includes(key) : (f.of?.(def) ?? true);
+function typeHas(def: TDocumentTypeDef, key: string, f: TDocumentField): boolean {
+  if (EXTRA.has(key)) return (def.extra as readonly string[]).includes(key);
+  const group = GROUP_OF.get(key);
+  if (def.fields && group) return def.fields.includes(group);
+  return f.of?.(def) ?? true;
+}
+
+/**
+ * The fields of the groups a VIN table does not have: they must stay blank on it (a table without a
+ * counterparty refuses a partner with its own message).
+ */
+const fieldsNotOf = (def: TDocumentTypeDef): readonly TDocumentLabelKey[] => {
+  const { fields } = def;
+  if (!fields) return [];
+  return (Object.keys(GROUP_FIELDS) as TVinTableGroup[])
+    .filter((g) => !fields.includes(g) && !(g === 'partner' && def.partner === null))
+    .flatMap((g) => GROUP_FIELDS[g]);
+};
+
+/** A VIN table's VIN/SN comes first (form, columns, template, export); other types keep the table's order. */
+const fieldOrder = (def: TDocumentTypeDef, keys: readonly string[]): string[] =>
+  def.fields ? ['vinSn', ...keys.filter((k) => k !== 'vinSn')] : [...keys];
 
 /** What a field the type does not have keeps: its rule, item and filter, nowhere on the type's pages. */
 const ABSENT = { list: false, form: false, detail: false, export: false, searchIn: 'none' } as const;
 
 function typeFields(def: TDocumentTypeDef): TTypeFields {
-  const entries = Object.entries(DOCUMENT_FIELDS as Record<string, TDocumentField>).map(([key, f]) => {
+  const table = DOCUMENT_FIELDS as Record<string, TDocumentField>;
+  const entries = fieldOrder(def, Object.keys(table)).map((key) => {
+    const f = table[key]!;
     const { label, of: _of, import: template, ...rest } = f;
     const has = typeHas(def, key, f);
     return [
@@ -542,7 +580,14 @@ function filled(doc: TDocumentCreate, field: TDocumentRequirable): boolean {
  */
 function typeRules(def: TDocumentTypeDef) {
   const allowedExtra = new Set<string>(def.extra);
+  const notOf = fieldsNotOf(def);
   return (doc: TDocumentCreate, ctx: z.RefinementCtx) => {
+    for (const key of notOf) {
+      const v = doc[key as keyof TDocumentCreate];
+      if (!blank(v) && !(Array.isArray(v) && v.length === 0)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'v.document.notOfType' });
+      }
+    }
     for (const field of def.required) {
       if (filled(doc, field)) continue;
       const message = field === 'lot' ? 'v.document.lotRequired' : 'v.required';

@@ -5,6 +5,7 @@ export * from './list.ts';
 export * from './endpoint.ts';
 export * from './i18n/lang.ts';
 export * from './i18n/validation.ts';
+export * from './i18n/units.ts';
 export * from './validators/index.ts';
 export * from './auth.ts';
 export * from './user.ts';

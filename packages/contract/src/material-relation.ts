@@ -77,6 +77,8 @@ export const ZMaterialRelation = z.object({
   partnerId: z.number().int().nullable(),
   partnerCode: z.string(),
   partnerName: z.string(),
+  /** The matched partner's English name (shown in en), null without a match or an English name. */
+  partnerNameEn: z.string().nullable(),
   /** The partner is settled on the platform (spec 4). */
   partnerSettled: z.boolean(),
   /** The settled partner enterprise's DID (spec 3 "Supplier material association ... DID"). */

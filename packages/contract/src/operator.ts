@@ -4,6 +4,7 @@ import { listRequest, ZListResponse } from './list.ts';
 import { LIMITS } from './limits.ts';
 import { ZSessionToken } from './auth.ts';
 import { ENTERPRISE_PAGE_CODES } from './menu.ts';
+import { VIN_TABLE_CODES } from './document-types.ts';
 
 /** The operator (platform) end: its own sign-in, enterprise management, rules and the mail outbox. */
 export const ZOperatorEnterprise = z.object({
@@ -21,6 +22,8 @@ export const ZOperatorEnterprise = z.object({
   certifiedAt: z.number().int().nullable(),
   /** Page codes of the enterprise menu the platform has not configured for it (spec 6), sorted. */
   unconfiguredCodes: z.array(z.string()),
+  /** The VIN tables (A-E) the operator chose for it; null: those of its kind (defaultVinTables). */
+  vinTables: z.array(z.string()).nullable(),
 });
 
 /**
@@ -60,9 +63,12 @@ export const DEFAULT_ID_RULE_ELEMENTS: readonly z.infer<typeof ZIdRuleElement>[]
 export const ZIdRuleInput = z
   .object({
     name: z.string().trim().min(1).max(50),
+    /** The rule's English name and notes (optional: shown in en when given). */
+    nameEn: z.string().trim().max(50).optional().default(''),
     codeType: z.enum(['product', 'batch', 'vin', 'package']),
     elements: z.array(ZIdRuleElement).min(1).max(12),
     notes: z.string().trim().max(LIMITS.templateNotesMax).optional().default(''),
+    notesEn: z.string().trim().max(LIMITS.templateNotesMax).optional().default(''),
   })
   .refine((v) => v.elements.reduce((n, e) => n + e.length, 0) === LIMITS.identificationLength, {
     message: 'v.idRule.length',
@@ -71,10 +77,12 @@ export const ZIdRuleInput = z
 export const ZIdRule = z.object({
   id: z.number().int(),
   name: z.string(),
+  nameEn: z.string().nullable(),
   codeType: z.enum(['product', 'batch', 'vin', 'package']),
   codeRule: z.string(),
   elements: z.array(ZIdRuleElement),
   notes: z.string().nullable(),
+  notesEn: z.string().nullable(),
   /** default, in use (referenced by enterprises), unused. */
   status: z.enum(['default', 'inUse', 'unused']),
   createdAt: z.number().int(),
@@ -82,6 +90,8 @@ export const ZIdRule = z.object({
 
 export const ZCodeRuleInput = z.object({
   name: z.string().trim().min(1).max(50),
+  /** The rule's English name and notes (optional: shown in en when given). */
+  nameEn: z.string().trim().max(50).optional().default(''),
   prefix: z
     .string()
     .trim()
@@ -89,6 +99,7 @@ export const ZCodeRuleInput = z.object({
   dateFormat: z.enum(['none', 'YYYYMMDD', 'YYMMDD', 'YYYYMM']),
   serialLength: z.number().int().min(3).max(12),
   notes: z.string().trim().max(LIMITS.templateNotesMax).optional().default(''),
+  notesEn: z.string().trim().max(LIMITS.templateNotesMax).optional().default(''),
 });
 export const ZCodeRule = ZCodeRuleInput.extend({
   id: z.number().int(),
@@ -183,6 +194,20 @@ export const operatorEndpoints = {
     tag: 'operator',
     summary:
       "Set the modules (menu pages) not configured for an enterprise; its members see the pages with 'contact the administrator' and their endpoints answer B2030",
+  }),
+  enterpriseVinTables: endpoint({
+    method: 'POST',
+    path: '/operator/enterprise/updateVinTables',
+    input: z.object({
+      enterpriseUuid: z.string().max(64),
+      /** Codes of VIN_TABLE_CODES (unknown ones are refused, E1001); null: back to its kind's default. */
+      vinTables: z.array(z.string().max(64)).max(VIN_TABLE_CODES.length).nullable(),
+    }),
+    output: ZOperatorEnterprise,
+    auth: 'operator',
+    tag: 'operator',
+    summary:
+      "Choose the VIN tables (A-E) an enterprise uses, or null for its kind's default; the others leave its members' menus and endpoints",
   }),
   idRulePage: endpoint({
     method: 'POST',

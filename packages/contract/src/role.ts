@@ -11,6 +11,7 @@ export const ZRole = z.object({
   name: z.string(),
   nameEn: z.string().nullable(),
   description: z.string().nullable(),
+  descriptionEn: z.string().nullable(),
   status: z.enum(['enabled', 'disabled']),
   isAdminRole: z.boolean(),
   /** All company data, or only data the member's own account created (spec 6). */
@@ -29,6 +30,7 @@ export const ZRoleCreate = z.object({
   name: zRoleName,
   nameEn: z.string().trim().max(LIMITS.roleNameMax).optional().default(''),
   description: z.string().trim().max(LIMITS.roleDescriptionMax).optional().default(''),
+  descriptionEn: z.string().trim().max(LIMITS.roleDescriptionMax).optional().default(''),
 });
 
 export const roleEndpoints = {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { ENTERPRISE_MENU, menuCodes, pageOfCodes } from '@tracehub/contract';
+import { ENTERPRISE_MENU, enterpriseKind, menuCodes, pageOfCodes, unusedVinTables } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
 import { rolePermissions, roles, userRoles } from '../db/schema.ts';
 import type { SessionContext, TDataScope } from './context.ts';
@@ -50,6 +50,25 @@ export async function memberAccess(
 
 /** The page each code of the enterprise menu belongs to (an action: its page), built once. */
 const PAGE_OF_CODE: ReadonlyMap<string, string> = pageOfCodes(ENTERPRISE_MENU);
+
+/** The enterprise's row as far as its VIN tables go. */
+export interface EnterpriseTables {
+  role: number;
+  businessAttribute: string | null;
+  vinTables: string[] | null;
+}
+
+/**
+ * The codes a member holds less the pages (and their actions) of the VIN tables its enterprise does not
+ * use (its kind's or the operator's choice): they are not in its menu, and their endpoints answer E1008.
+ */
+export function withUsedTables(permissions: ReadonlySet<string>, e: EnterpriseTables): ReadonlySet<string> {
+  const unused = unusedVinTables(enterpriseKind(e.role, e.businessAttribute), e.vinTables);
+  if (unused.size === 0) return permissions;
+  const out = new Set<string>();
+  for (const code of permissions) if (!unused.has(PAGE_OF_CODE.get(code) ?? '')) out.add(code);
+  return out;
+}
 
 /**
  * The permission check of an enterprise endpoint (any one of `codes` suffices; none needed when empty):

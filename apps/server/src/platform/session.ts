@@ -5,7 +5,7 @@ import { enterpriseUsers, enterprises, sessions, users, verifyKeys } from '../db
 import { newToken, sha256Hex } from './crypto.ts';
 import { AppError } from './errors.ts';
 import type { SessionContext, TDataScope } from './context.ts';
-import { memberAccess } from './permissions.ts';
+import { memberAccess, withUsedTables } from './permissions.ts';
 
 /** Sliding expiry is written at most this often, so reads do not turn every request into a write. */
 const SLIDE_WRITE_INTERVAL_MS = 60_000;
@@ -100,6 +100,9 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
       linkStatus: enterpriseUsers.status,
       enterpriseStatus: enterprises.status,
       unconfiguredCodes: enterprises.unconfiguredCodes,
+      role: enterprises.role,
+      businessAttribute: enterprises.businessAttribute,
+      vinTables: enterprises.vinTables,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -143,6 +146,11 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
     isEnterpriseAdmin = row.linkIsAdmin;
     if (row.unconfiguredCodes?.length) unconfigured = new Set(row.unconfiguredCodes);
     ({ permissions, dataScope } = await memberAccess(db, row.enterpriseUuid, row.userId, row.linkIsAdmin));
+    permissions = withUsedTables(permissions, {
+      role: row.role ?? 0,
+      businessAttribute: row.businessAttribute,
+      vinTables: row.vinTables,
+    });
   }
   const resolved: SessionContext = {
     sessionId: row.id,

@@ -48,6 +48,19 @@ export function idNumberOf(first17: string): string {
   return first17 + check;
 }
 
+/** The English names of the seeded districts (seeded data carries both languages). */
+const DISTRICTS_EN: Readonly<Record<string, string>> = {
+  嘉定区: 'Jiading District',
+  苏州工业园区: 'Suzhou Industrial Park',
+  相城区: 'Xiangcheng District',
+  高新区: 'High-tech Zone',
+  金川县: 'Jinchuan County',
+  历下区: 'Lixia District',
+  黄岛区: 'Huangdao District',
+  滨湖区: 'Binhu District',
+  新吴区: 'Xinwu District',
+};
+
 const address = (
   province: string,
   city: string,
@@ -56,7 +69,17 @@ const address = (
   detailEn: string,
   longitude: number,
   latitude: number,
-): TAddress => ({ country: 'CN', province, city, area, detail, detailEn, longitude, latitude });
+): TAddress => ({
+  country: 'CN',
+  province,
+  city,
+  area,
+  areaEn: DISTRICTS_EN[area] ?? '',
+  detail,
+  detailEn,
+  longitude,
+  latitude,
+});
 
 /** The company fields of a demo enterprise beyond its names and USCI. */
 export interface DemoProfile {
@@ -444,13 +467,16 @@ export async function seedCertificationData(
     .values([
       {
         name: '默认标识规则',
+        nameEn: 'Default ID rule',
         codeType: 'product',
         elements: DEFAULT_ID_ELEMENTS.map((e) => ({ ...e })),
         notes: '国家代码 3 + 组织机构代码 18 + 属性标识 1 + 时间戳 10 + 校验码 4',
+        notesEn: 'Country code 3 + organization code 18 + attribute flag 1 + timestamp 10 + check code 4',
         isDefault: true,
       },
       {
         name: '电池包标识规则',
+        nameEn: 'Battery pack ID rule',
         codeType: 'package',
         elements: [
           { element: 'countryCode', length: 3, kind: 'default' },
@@ -459,14 +485,30 @@ export async function seedCertificationData(
           { element: 'serial', length: 9, kind: 'additional' },
         ],
         notes: '电池包按序号编码',
+        notesEn: 'Battery packs numbered in sequence',
       },
     ])
     .returning({ id: idRules.id });
   const [defaultCodeRule] = await tx
     .insert(codeRules)
     .values([
-      { name: '默认编码规则', prefix: 'TH', dateFormat: 'YYYYMMDD', serialLength: 6, isDefault: true },
-      { name: '月度批次编码', prefix: 'BATCH', dateFormat: 'YYYYMM', serialLength: 4, notes: '按月编排批次' },
+      {
+        name: '默认编码规则',
+        nameEn: 'Default code rule',
+        prefix: 'TH',
+        dateFormat: 'YYYYMMDD',
+        serialLength: 6,
+        isDefault: true,
+      },
+      {
+        name: '月度批次编码',
+        nameEn: 'Monthly batch code',
+        prefix: 'BATCH',
+        dateFormat: 'YYYYMM',
+        serialLength: 4,
+        notes: '按月编排批次',
+        notesEn: 'Batches numbered by month',
+      },
     ])
     .returning({ id: codeRules.id });
   await tx.insert(enterpriseRules).values(

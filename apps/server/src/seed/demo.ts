@@ -151,7 +151,13 @@ export async function insertCertifiedEnterprise(
 /** Accounts sharing one password hash (argon2id is slow on purpose: hash once); answers ids by username. */
 export async function insertAccounts(
   tx: Db,
-  accounts: readonly { username: string; email: string; isOperator?: boolean; chineseName?: string | null }[],
+  accounts: readonly {
+    username: string;
+    email: string;
+    isOperator?: boolean;
+    chineseName?: string | null;
+    englishName?: string | null;
+  }[],
   passwordHash: string,
 ): Promise<Map<string, number>> {
   const inserted = await tx
@@ -163,6 +169,7 @@ export async function insertAccounts(
         passwordHash,
         isOperator: a.isOperator ?? false,
         chineseName: a.chineseName ?? null,
+        englishName: a.englishName ?? null,
       })),
     )
     .returning({ id: users.id, username: users.username });
@@ -186,6 +193,7 @@ export async function insertStandardRoles(
       nameEn: 'Administrator',
       isAdminRole: true,
       description: '企业管理员',
+      descriptionEn: 'Enterprise administrator',
     })
     .returning({ id: roles.id });
   await tx
@@ -198,6 +206,7 @@ export async function insertStandardRoles(
       name: '业务专员',
       nameEn: 'Business clerk',
       description: '日常业务数据维护',
+      descriptionEn: 'Day-to-day business data',
     })
     .returning({ id: roles.id });
   await tx.insert(rolePermissions).values(CLERK_CODES.map((code) => ({ roleId: clerk!.id, code })));
@@ -246,6 +255,7 @@ export async function seedDemo(
         email: a.email,
         isOperator: a.username === 'operator',
         chineseName: a.username === 'operator' ? '平台运营' : null,
+        englishName: a.username === 'operator' ? 'Platform Operations' : null,
       })),
       passwordHash,
     );

@@ -37,6 +37,7 @@ export const HANGZHOU: TAddress = {
   province: '浙江省',
   city: '杭州市',
   area: '余杭区',
+  areaEn: 'Yuhang District',
   detail: '文一西路 969 号',
   detailEn: 'No. 969 Wenyi West Road, Yuhang District, Hangzhou',
   longitude: 120.0266,

@@ -85,6 +85,11 @@ export const enterprises = pgTable(
      * show "contact the enterprise administrator" and their endpoints answer B2030. Empty: everything.
      */
     unconfiguredCodes: jsonb('unconfigured_codes').$type<string[]>().notNull().default([]),
+    /**
+     * The VIN tables (A-E, their menu codes) the operator chose for this enterprise; null: its kind's
+     * default (contract unusedVinTables). The others leave its menu and endpoints.
+     */
+    vinTables: jsonb('vin_tables').$type<string[]>(),
     did: text('did'),
     chainAddress: text('chain_address'),
     /** Compressed secp256k1 public key, hex. */

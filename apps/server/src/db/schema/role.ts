@@ -9,6 +9,8 @@ export const roles = pgTable(
     name: text('name').notNull(),
     nameEn: text('name_en'),
     description: text('description'),
+    /** The description in English (shown in en when given). */
+    descriptionEn: text('description_en'),
     /** The enterprise administrator role holds every code. */
     isAdminRole: boolean('is_admin_role').notNull().default(false),
     status: text('status', { enum: ['enabled', 'disabled'] })

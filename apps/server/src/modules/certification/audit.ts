@@ -107,6 +107,7 @@ async function createAdministrator(tx: Db, enterpriseUuid: string, userId: numbe
       name: '管理员',
       nameEn: 'Administrator',
       description: '企业管理员',
+      descriptionEn: 'Enterprise administrator',
       isAdminRole: true,
     })
     .returning({ id: roles.id });

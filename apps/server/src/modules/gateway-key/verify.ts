@@ -14,7 +14,7 @@ import {
 import type { AppDeps, TenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decryptSecret } from '../../platform/keys.ts';
-import { memberAccess } from '../../platform/permissions.ts';
+import { memberAccess, withUsedTables } from '../../platform/permissions.ts';
 
 /*
  * Verification of a signed gateway request (docs/gateway-api.md). Each header is checked before the body is
@@ -183,6 +183,9 @@ async function memberTenant(db: Db, pending: PendingGatewayRequest): Promise<Ten
       isAdmin: enterpriseUsers.isAdmin,
       enterpriseStatus: enterprises.status,
       unconfiguredCodes: enterprises.unconfiguredCodes,
+      role: enterprises.role,
+      businessAttribute: enterprises.businessAttribute,
+      vinTables: enterprises.vinTables,
     })
     .from(users)
     .innerJoin(
@@ -203,7 +206,7 @@ async function memberTenant(db: Db, pending: PendingGatewayRequest): Promise<Ten
   return {
     enterpriseUuid: pending.enterpriseUuid,
     userId: pending.createdBy,
-    permissions: access.permissions,
+    permissions: withUsedTables(access.permissions, row),
     dataScope: access.dataScope,
     unconfigured: new Set(row.unconfiguredCodes ?? []),
   };

@@ -135,6 +135,7 @@ async function presentRelations(
       partnerId: r.partnerId,
       partnerCode: r.partnerCode,
       partnerName: r.partnerName,
+      partnerNameEn: partner?.nameEn || null,
       partnerSettled: certified !== undefined,
       partnerDid: certified?.did ?? null,
       partnerMaterialNo: r.partnerMaterialNo,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   ENTERPRISE_PAGE_CODES,
   EXAMINE_STATUS,
+  VIN_TABLE_CODES,
   type api,
   type TParsed,
   type ZOperatorEnterprise,
@@ -29,6 +30,7 @@ const columns = {
   chainAccount: enterprises.chainAddress,
   certifiedAt: enterprises.certifiedAt,
   unconfiguredCodes: enterprises.unconfiguredCodes,
+  vinTables: enterprises.vinTables,
   memberCount: sql<number>`(select count(*)::int from ${enterpriseUsers}
     where ${enterpriseUsers.enterpriseUuid} = ${enterprises.uuid}
     and ${enterpriseUsers.examineStatus} = ${EXAMINE_STATUS.approved})`.as('member_count'),
@@ -117,6 +119,42 @@ export async function updateEnterpriseModules(
     action: 'enterpriseModules',
     result: 'success',
     detail: { unconfiguredCodes: codes },
+  });
+  return enterpriseItem(db, input.enterpriseUuid);
+}
+
+const VIN_TABLES = new Set(VIN_TABLE_CODES);
+
+/**
+ * Chooses the VIN tables an enterprise uses (null: its kind's default); unknown codes are refused. Like the
+ * modules, members see the change on their next request.
+ */
+export async function updateEnterpriseVinTables(
+  db: Db,
+  operator: SessionContext,
+  input: TParsed<typeof api.operator.enterpriseVinTables>,
+  meta: RequestMeta,
+): Promise<TOperatorEnterprise> {
+  // In menu order, each once.
+  const chosen = input.vinTables && VIN_TABLE_CODES.filter((code) => input.vinTables!.includes(code));
+  const unknown = (input.vinTables ?? []).filter((code) => !VIN_TABLES.has(code));
+  if (unknown.length) {
+    throw fieldInvalid(meta.lang, 'vinTables', 'v.operator.moduleCodes', {
+      codes: unknown.slice(0, 10).join(', '),
+    });
+  }
+  const changed = await db
+    .update(enterprises)
+    .set({ vinTables: chosen, updatedAt: new Date() })
+    .where(eq(enterprises.uuid, input.enterpriseUuid))
+    .returning({ uuid: enterprises.uuid });
+  if (changed.length === 0) throw new AppError('NOT_FOUND');
+  await writeAccountLog(db, meta, {
+    userId: operator.userId,
+    enterpriseUuid: input.enterpriseUuid,
+    action: 'enterpriseModules',
+    result: 'success',
+    detail: { vinTables: chosen },
   });
   return enterpriseItem(db, input.enterpriseUuid);
 }

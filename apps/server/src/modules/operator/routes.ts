@@ -3,7 +3,12 @@ import { api } from '@tracehub/contract';
 import type { AppDeps } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http.ts';
 import { logout } from '../auth/service.ts';
-import { enterprisePage, updateEnterpriseModules, updateEnterpriseStatus } from './enterprises.ts';
+import {
+  enterprisePage,
+  updateEnterpriseModules,
+  updateEnterpriseStatus,
+  updateEnterpriseVinTables,
+} from './enterprises.ts';
 import { outboxPage } from './outbox.ts';
 import {
   codeRuleAdd,
@@ -27,6 +32,9 @@ export function operatorRoutes(app: FastifyInstance, deps: AppDeps): void {
   );
   registerEndpoint(app, deps, e.enterpriseModules, (input, { db, session, meta }) =>
     updateEnterpriseModules(db, session, input, meta),
+  );
+  registerEndpoint(app, deps, e.enterpriseVinTables, (input, { db, session, meta }) =>
+    updateEnterpriseVinTables(db, session, input, meta),
   );
   registerEndpoint(app, deps, e.idRulePage, (input, { db }) => idRulePage(db, input));
   registerEndpoint(app, deps, e.idRuleAdd, (input, { db }) => idRuleAdd(db, input));

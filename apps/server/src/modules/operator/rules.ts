@@ -66,9 +66,11 @@ export function renderIdRule(elements: IdRuleElements): string {
 const idRuleColumns = {
   id: idRules.id,
   name: idRules.name,
+  nameEn: idRules.nameEn,
   codeType: idRules.codeType,
   elements: idRules.elements,
   notes: idRules.notes,
+  notesEn: idRules.notesEn,
   isDefault: idRules.isDefault,
   createdAt: idRules.createdAt,
   inUse: inUse('id', idRules.id).as('in_use'),
@@ -78,10 +80,12 @@ function toIdRule(row: typeof idRules.$inferSelect & { inUse: boolean }): TIdRul
   return {
     id: row.id,
     name: row.name,
+    nameEn: row.nameEn,
     codeType: row.codeType,
     codeRule: renderIdRule(row.elements),
     elements: row.elements as TIdRule['elements'],
     notes: row.notes,
+    notesEn: row.notesEn,
     status: statusOf(row.isDefault, row.inUse),
     createdAt: row.createdAt.getTime(),
   };
@@ -100,7 +104,7 @@ export async function idRulePage(db: Db, req: TParsed<typeof api.operator.idRule
     table: idRules,
     select: idRuleColumns,
     where: [
-      filters.contains(idRules.name, req.name),
+      filters.containsAny([idRules.name, idRules.nameEn], req.name),
       statusFilter('id', req.status, idRules.isDefault, idRules.id),
     ],
     sortable: { name: idRules.name, createdAt: idRules.createdAt },
@@ -114,7 +118,12 @@ export async function idRulePage(db: Db, req: TParsed<typeof api.operator.idRule
 export async function idRuleAdd(db: Db, input: TParsed<typeof api.operator.idRuleAdd>): Promise<TIdRule> {
   const [row] = await db
     .insert(idRules)
-    .values({ ...input, notes: input.notes || null })
+    .values({
+      ...input,
+      nameEn: input.nameEn || null,
+      notes: input.notes || null,
+      notesEn: input.notesEn || null,
+    })
     .returning({ id: idRules.id });
   return idRuleById(db, row!.id);
 }
@@ -148,10 +157,12 @@ type CodeRuleRow = typeof codeRules.$inferSelect;
 const codeRuleColumns = {
   id: codeRules.id,
   name: codeRules.name,
+  nameEn: codeRules.nameEn,
   prefix: codeRules.prefix,
   dateFormat: codeRules.dateFormat,
   serialLength: codeRules.serialLength,
   notes: codeRules.notes,
+  notesEn: codeRules.notesEn,
   isDefault: codeRules.isDefault,
   createdAt: codeRules.createdAt,
   inUse: inUse('code', codeRules.id).as('in_use'),
@@ -161,10 +172,12 @@ function toCodeRule(row: CodeRuleRow & { inUse: boolean }): TCodeRule {
   return {
     id: row.id,
     name: row.name,
+    nameEn: row.nameEn ?? '',
     prefix: row.prefix,
     dateFormat: row.dateFormat,
     serialLength: row.serialLength,
     notes: row.notes ?? '',
+    notesEn: row.notesEn ?? '',
     sample: codeRuleSample(row),
     status: statusOf(row.isDefault, row.inUse),
     createdAt: row.createdAt.getTime(),
@@ -184,7 +197,7 @@ export async function codeRulePage(db: Db, req: TParsed<typeof api.operator.code
     table: codeRules,
     select: codeRuleColumns,
     where: [
-      filters.contains(codeRules.name, req.name),
+      filters.containsAny([codeRules.name, codeRules.nameEn], req.name),
       statusFilter('code', req.status, codeRules.isDefault, codeRules.id),
     ],
     sortable: { name: codeRules.name, createdAt: codeRules.createdAt },
@@ -201,7 +214,12 @@ export async function codeRuleAdd(
 ): Promise<TCodeRule> {
   const [row] = await db
     .insert(codeRules)
-    .values({ ...input, notes: input.notes || null })
+    .values({
+      ...input,
+      nameEn: input.nameEn || null,
+      notes: input.notes || null,
+      notesEn: input.notesEn || null,
+    })
     .returning({ id: codeRules.id });
   return codeRuleById(db, row!.id);
 }

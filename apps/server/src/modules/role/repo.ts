@@ -17,6 +17,7 @@ export const roleColumns = {
   name: roles.name,
   nameEn: roles.nameEn,
   description: roles.description,
+  descriptionEn: roles.descriptionEn,
   status: roles.status,
   isAdminRole: roles.isAdminRole,
   dataScope: roles.dataScope,
@@ -30,6 +31,7 @@ export type RoleRow = {
   name: string;
   nameEn: string | null;
   description: string | null;
+  descriptionEn: string | null;
   status: 'enabled' | 'disabled';
   isAdminRole: boolean;
   dataScope: 'company' | 'account';

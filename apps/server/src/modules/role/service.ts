@@ -131,6 +131,7 @@ export async function addRole(db: Db, tenant: TenantContext, input: Input<'add'>
         name: input.name,
         nameEn: input.nameEn || null,
         description: input.description || null,
+        descriptionEn: input.descriptionEn || null,
         status: 'disabled',
       })
       .returning({ id: roles.id }),
@@ -150,7 +151,13 @@ export async function updateRole(db: Db, tenant: TenantContext, input: Input<'up
   await uniqueName(() =>
     db
       .update(roles)
-      .set({ name: input.name, nameEn, description: input.description || null, updatedAt: new Date() })
+      .set({
+        name: input.name,
+        nameEn,
+        description: input.description || null,
+        descriptionEn: input.descriptionEn || null,
+        updatedAt: new Date(),
+      })
       .where(eq(roles.id, role.id)),
   );
   return roleDetail(db, tenant, role.id);

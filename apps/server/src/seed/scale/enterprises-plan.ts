@@ -129,6 +129,7 @@ function address(rng: Rng, region: Region) {
     province: region.province.zh,
     city: region.city.zh,
     area: region.area.zh,
+    areaEn: region.area.en,
     detail: `${street.zh} ${no} 号`,
     detailEn: `No. ${no} ${street.en}, ${region.area.en}, ${region.city.en}, ${region.province.en}`,
     longitude: Math.round((region.longitude + (rng.next() - 0.5) * 0.2) * 10_000) / 10_000,

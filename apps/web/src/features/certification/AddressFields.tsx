@@ -97,6 +97,11 @@ export function AddressFields({ prefix }: { prefix: 'registeredAddress' | 'opera
           <Input placeholder={t('identify.form.placeholders.area')} maxLength={50} />
         </Form.Item>
       </Col>
+      <Col xs={24} md={12} xl={6}>
+        <Form.Item name={name('areaEn')} label={label('areaEn')} rules={[rule('areaEn')]}>
+          <Input placeholder={t('identify.form.placeholders.area')} maxLength={100} />
+        </Form.Item>
+      </Col>
       <Col xs={24} md={12}>
         <Form.Item name={name('detail')} label={label('detail')} required rules={[rule('detail')]}>
           <Input placeholder={t('identify.form.placeholders.input')} maxLength={200} />

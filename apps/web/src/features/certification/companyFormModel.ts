@@ -17,6 +17,7 @@ export interface TAddressValues {
   province?: string;
   city?: string;
   area?: string;
+  areaEn?: string;
   detail?: string;
   detailEn?: string;
   longitude?: string;
@@ -83,6 +84,7 @@ function toAddress(a: TAddressValues | undefined): TCompanyFormInput['registered
     province: trimmed(a?.province),
     city: trimmed(a?.city),
     area: trimmed(a?.area),
+    areaEn: trimmed(a?.areaEn),
     detail: trimmed(a?.detail),
     detailEn: trimmed(a?.detailEn),
     longitude: coordinate(a?.longitude),

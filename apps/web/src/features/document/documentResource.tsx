@@ -6,6 +6,7 @@ import {
   type TDocumentEndpoints,
   type TDocumentTypeDef,
   type TLang,
+  unitLabel,
 } from '@tracehub/contract';
 import { pickLangText } from '../../i18n';
 import { formatMoney } from '../../shared/format';
@@ -94,6 +95,7 @@ function buildDocumentResource(def: TDocumentTypeDef): TResource<TDocumentEndpoi
         partnerName: (r, { lang }) => pickLangText(lang, r.partnerName, r.partnerNameEn) || null,
         unitPrice: (r) => (r.unitPrice === null ? null : formatMoney(r.unitPrice, r.currency)),
         amount: (r) => (r.amount === null ? null : formatMoney(r.amount, r.currency)),
+        unit: (r, { lang }) => unitLabel(r.unit, lang) || null,
       },
       columns: {
         relatedBillNos: { render: (r) => r.relatedBillNos.join(', ') || null },

@@ -1,3 +1,4 @@
+import { pickLangText } from '../../i18n';
 import type { ComponentType } from 'react';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -65,7 +66,11 @@ export function detailFields(d: TDirection): TDetailField<TMaterialRelation>[] {
   const words = `materialRelation.${d.direction}` as const;
   return [
     { key: 'partnerCode', label: `${words}.partnerCode` },
-    { key: 'partnerName', label: `${words}.partnerName` },
+    {
+      key: 'partnerName',
+      label: `${words}.partnerName`,
+      value: (r, { lang }) => pickLangText(lang, r.partnerName, r.partnerNameEn),
+    },
     { key: 'partnerMaterialNo', label: `${words}.materialNo` },
     { key: 'partnerMaterialName', label: `${words}.materialName` },
     {
@@ -137,7 +142,12 @@ function relationResourceOf(d: TDirection): TResource<TMaterialRelationEndpoints
     attachments: { key: (r) => r.id, title: (r) => r.partnerMaterialNo },
     columns: [
       { key: 'partnerCode', label: `${words}.partnerCode`, width: 130, sortable: true },
-      { key: 'partnerName', label: `${words}.partnerName`, width: 180 },
+      {
+        key: 'partnerName',
+        label: `${words}.partnerName`,
+        width: 180,
+        render: (r, { lang }) => pickLangText(lang, r.partnerName, r.partnerNameEn),
+      },
       { key: 'partnerMaterialNo', label: `${words}.materialNo`, width: 150, sortable: true },
       {
         key: 'own',

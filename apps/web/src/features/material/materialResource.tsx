@@ -4,6 +4,7 @@ import {
   type TMaterial,
   type TMaterialEndpoints,
   type TMaterialNature,
+  unitLabel,
 } from '@tracehub/contract';
 import { recordResource } from '../../shared/list/recordResource';
 import type { TResource } from '../../shared/list/types';
@@ -30,7 +31,10 @@ function materialResourceOf(nature: TMaterialNature): TResource<TMaterialEndpoin
     materialEndpoints[nature] as TMaterialEndpoints,
     { name: `basicData/${record.name}`, keys: materialKeys(nature) },
     {
-      render: { quality: (r) => r.quality && <QualityReport quality={r.quality} code={code} /> },
+      render: {
+        quality: (r) => r.quality && <QualityReport quality={r.quality} code={code} />,
+        unit: (r, { lang }) => unitLabel(r.unit, lang) || null,
+      },
       // The chain status between the quality report and the receipt's fields.
       columnsBefore: {
         [nature === 'purchased' ? 'supplierMaterialCode' : 'receiptNo']: [chainStatusColumn<TMaterial>(code)],

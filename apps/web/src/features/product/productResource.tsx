@@ -1,6 +1,6 @@
 import { Tooltip, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { api, PRODUCT_PERMISSIONS, type TProduct } from '@tracehub/contract';
+import { api, PRODUCT_PERMISSIONS, type TProduct, unitLabel } from '@tracehub/contract';
 import { call } from '../../api/client';
 import { pickLangText } from '../../i18n';
 import type { TDetailField } from '../../shared/DetailCard';
@@ -48,7 +48,7 @@ export const PRODUCT_DETAIL_FIELDS: readonly TDetailField<TProduct>[] = [
   { key: 'batchNo', label: 'product.fields.batchNo' },
   { key: 'vinSn', label: 'product.fields.vinSn' },
   { key: 'weight', label: 'product.fields.weight' },
-  { key: 'unit', label: 'product.fields.unit' },
+  { key: 'unit', label: 'product.fields.unit', value: (r, { lang }) => unitLabel(r.unit, lang) || null },
   { key: 'projectNo', label: 'product.fields.project' },
   {
     key: 'carbon',

@@ -30,7 +30,7 @@ function addressText(address: TAddress | null, lang: TLang): string | null {
     countryLabel(address.country, lang),
     regionLabel(address.province, lang),
     regionLabel(address.city, lang),
-    address.area,
+    pickLangText(lang, address.area, address.areaEn),
   ];
   const detail = pickLangText(lang, address.detail, address.detailEn);
   const coordinates = `(${address.longitude}, ${address.latitude})`;
@@ -38,6 +38,9 @@ function addressText(address: TAddress | null, lang: TLang): string | null {
     .filter(Boolean)
     .join(' · ');
 }
+
+/** A value as its user typed it (names in Chinese): marked so that language checks leave it. */
+const userValue = (text: string | null) => (text ? <span data-user-value>{text}</span> : null);
 
 const copyable = (text: string | null) =>
   text ? (
@@ -56,7 +59,8 @@ export default function PerFromPage() {
   const company = query.data;
 
   const fields: TDetailField<TCompanyInfo>[] = [
-    { key: 'name', label: 'userCenter.perfrom.enterpriseName' },
+    // The company's registered Chinese names and its legal person: user data in the language entered.
+    { key: 'name', label: 'userCenter.perfrom.enterpriseName', value: (c) => userValue(c.name) },
     {
       key: 'englishName',
       label: 'userCenter.perfrom.enterpriseEnglishName',
@@ -70,7 +74,11 @@ export default function PerFromPage() {
         </EditableValue>
       ),
     },
-    { key: 'chineseShort', label: 'userCenter.perfrom.chineseShort' },
+    {
+      key: 'chineseShort',
+      label: 'userCenter.perfrom.chineseShort',
+      value: (c) => userValue(c.chineseShort),
+    },
     { key: 'englishShort', label: 'userCenter.perfrom.englishShort' },
     { key: 'usci', label: 'userCenter.perfrom.usci' },
     {
@@ -106,7 +114,11 @@ export default function PerFromPage() {
           ? t(`userCenter.perfrom.deployment.${c.deploymentMethod}`)
           : c.deploymentMethod,
     },
-    { key: 'legalPersonName', label: 'userCenter.perfrom.legalPerson' },
+    {
+      key: 'legalPersonName',
+      label: 'userCenter.perfrom.legalPerson',
+      value: (c) => userValue(c.legalPersonName),
+    },
     {
       key: 'businessTermFrom',
       label: 'userCenter.perfrom.businessTerm',

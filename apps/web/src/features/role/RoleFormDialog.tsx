@@ -21,6 +21,12 @@ export function RoleFormDialog({ record, onClose, onDone }: TResourceDialogProps
       input: 'textarea',
       maxLength: LIMITS.roleDescriptionMax,
     },
+    {
+      name: 'descriptionEn',
+      label: 'account.role.fields.descriptionEn',
+      input: 'textarea',
+      maxLength: LIMITS.roleDescriptionMax,
+    },
   ];
   return (
     <RecordFormDialog
@@ -32,7 +38,12 @@ export function RoleFormDialog({ record, onClose, onDone }: TResourceDialogProps
         endpoint: api.role.update,
         title: 'account.role.editTitle',
         success: 'account.role.updated',
-        values: (r) => ({ name: r.name, nameEn: r.nameEn ?? '', description: r.description ?? '' }),
+        values: (r) => ({
+          name: r.name,
+          nameEn: r.nameEn ?? '',
+          description: r.description ?? '',
+          descriptionEn: r.descriptionEn ?? '',
+        }),
       }}
       onClose={onClose}
       onDone={onDone}

@@ -37,7 +37,12 @@ export const roleResource = defineResource({
         </span>
       ),
     },
-    { key: 'description', label: 'account.role.fields.description', width: 260 },
+    {
+      key: 'description',
+      label: 'account.role.fields.description',
+      width: 260,
+      render: (r, { lang }) => pickLangText(lang, r.description, r.descriptionEn),
+    },
     {
       key: 'status',
       label: 'account.role.fields.status',
@@ -135,7 +140,12 @@ export const roleResource = defineResource({
               }),
       },
       { key: 'createdAt', label: 'account.role.fields.createdAt', value: (r) => formatDateTime(r.createdAt) },
-      { key: 'description', label: 'account.role.fields.description', wide: true },
+      {
+        key: 'description',
+        label: 'account.role.fields.description',
+        wide: true,
+        value: (r, { lang }) => pickLangText(lang, r.description, r.descriptionEn),
+      },
     ],
   },
 });

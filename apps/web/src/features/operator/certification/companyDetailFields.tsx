@@ -1,3 +1,4 @@
+import { pickLangText } from '../../../i18n';
 import type { TAddress, TCompanyForm } from '@tracehub/contract';
 import type { TDetailField } from '../../../shared/DetailCard';
 import { formatDate } from '../../../shared/format';
@@ -64,7 +65,11 @@ export function addressFields(pick: (f: TCompanyForm) => TAddress): TDetailField
       value: (f, ctx) => place(pick(f).province, ctx),
     },
     { key: 'city', label: 'identify.form.fields.city', value: (f, ctx) => place(pick(f).city, ctx) },
-    { key: 'area', label: 'identify.form.fields.area', value: (f) => pick(f).area },
+    {
+      key: 'area',
+      label: 'identify.form.fields.area',
+      value: (f, ctx) => pickLangText(ctx.lang, pick(f).area, pick(f).areaEn),
+    },
     { key: 'detail', label: 'identify.form.fields.detail', value: (f) => pick(f).detail, wide: true },
     { key: 'detailEn', label: 'identify.form.fields.detailEn', value: (f) => pick(f).detailEn, wide: true },
     { key: 'longitude', label: 'identify.form.fields.longitude', value: (f) => String(pick(f).longitude) },

@@ -1,7 +1,13 @@
 import { useState } from 'react';
-import { App, Button, Space, Tag, Tree, type TreeDataNode } from 'antd';
+import { App, Button, Checkbox, Space, Tag, Tree, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api, ENTERPRISE_MENU_TREE } from '@tracehub/contract';
+import {
+  api,
+  defaultVinTables,
+  DOCUMENT_TYPES,
+  ENTERPRISE_MENU_TREE,
+  enterpriseKind,
+} from '@tracehub/contract';
 import { call } from '../../../api/client';
 import { pickLangText, useLang } from '../../../i18n';
 import { AppDialog } from '../../../shared/AppDialog';
@@ -21,6 +27,7 @@ type TEnterpriseRow = TListItem<typeof api.operator.enterprisePage>;
 const DIALOG_WIDTH = 720;
 const NODES: readonly TModuleNode[] = moduleNodes(ENTERPRISE_MENU_TREE);
 const PAGE_COUNT = pageCodesOf(NODES).length;
+const VIN_TABLES = DOCUMENT_TYPES.filter((d) => d.family === 'internal');
 
 /** "Coming later" once per branch: on the highest node that is not built yet, not on each page of it. */
 function treeData(
@@ -55,8 +62,12 @@ export function EnterpriseModulesDialog({ record, onClose, onDone }: TResourceDi
   const { message } = App.useApp();
   const [unconfigured, setUnconfigured] = useState<string[]>(() => record?.unconfiguredCodes ?? []);
   const [expanded, setExpanded] = useState<string[]>(() => modulesWithUnconfigured(NODES, unconfigured));
+  // The VIN tables it uses: null follows its kind (contract defaultVinTables).
+  const [vinTables, setVinTables] = useState<string[] | null>(() => record?.vinTables ?? null);
   const [submitting, setSubmitting] = useState(false);
   if (!record) return null;
+  const kind = enterpriseKind(record.role, record.businessAttribute);
+  const kindTables = defaultVinTables(kind);
 
   const save = async () => {
     if (submitting) return;
@@ -66,6 +77,7 @@ export function EnterpriseModulesDialog({ record, onClose, onDone }: TResourceDi
         enterpriseUuid: record.enterpriseUuid,
         unconfiguredCodes: unconfigured,
       });
+      await call(api.operator.enterpriseVinTables, { enterpriseUuid: record.enterpriseUuid, vinTables });
       void message.success(t('operator.enterprise.modules.saved'));
       onDone();
     } catch {
@@ -125,6 +137,29 @@ export function EnterpriseModulesDialog({ record, onClose, onDone }: TResourceDi
           data-testid="modules-tree"
         />
       </div>
+      <section className="modules-vin-tables" data-testid="modules-vin-tables">
+        <h4>{t('operator.enterprise.modules.vinTables.title')}</h4>
+        <p className="modules-hint">{t('operator.enterprise.modules.vinTables.hint')}</p>
+        <Checkbox
+          checked={vinTables === null}
+          onChange={(e) => setVinTables(e.target.checked ? null : [...kindTables])}
+          data-testid="modules-vin-kind"
+        >
+          {t('operator.enterprise.modules.vinTables.kindDefault', {
+            kind: t(`operator.enterprise.kinds.${kind ?? 'none'}`),
+          })}
+        </Checkbox>
+        <Checkbox.Group
+          className="modules-vin-list"
+          disabled={vinTables === null}
+          value={vinTables ?? [...kindTables]}
+          onChange={(values) => setVinTables(values.map(String))}
+          options={VIN_TABLES.map((d) => ({
+            value: d.code,
+            label: pickLangText(lang, d.title.zh, d.title.en),
+          }))}
+        />
+      </section>
     </AppDialog>
   );
 }

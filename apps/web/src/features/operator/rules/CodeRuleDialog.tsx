@@ -52,6 +52,9 @@ export function CodeRuleDialog({ onClose, onDone }: TResourceDialogProps<TCodeRu
         <Form.Item name="name" label={label('name')} required rules={[rule('name')]}>
           <Input maxLength={50} />
         </Form.Item>
+        <Form.Item name="nameEn" label={label('nameEn')} rules={[rule('nameEn')]}>
+          <Input maxLength={50} />
+        </Form.Item>
         <div className="rule-form-row">
           <Form.Item
             name="prefix"
@@ -85,6 +88,13 @@ export function CodeRuleDialog({ onClose, onDone }: TResourceDialogProps<TCodeRu
           <small>{t('operator.codeRule.sampleHint')}</small>
         </div>
         <Form.Item name="notes" label={label('notes')} rules={[rule('notes')]}>
+          <Input.TextArea
+            maxLength={LIMITS.templateNotesMax}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 4 }}
+          />
+        </Form.Item>
+        <Form.Item name="notesEn" label={label('notesEn')} rules={[rule('notesEn')]}>
           <Input.TextArea
             maxLength={LIMITS.templateNotesMax}
             showCount

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { api } from '@tracehub/contract';
 import { call } from '../../../api/client';
+import { pickLangText } from '../../../i18n';
 import { defineResource } from '../../../shared/list/types';
 import { operatorKeys } from '../queries';
 import { CodeRuleDialog } from './CodeRuleDialog';
@@ -13,7 +14,13 @@ export const codeRuleResource = defineResource({
   keys: operatorKeys.codeRules,
   rowKey: 'id',
   columns: [
-    { key: 'name', label: 'operator.codeRule.fields.name', width: 200, sortable: true },
+    {
+      key: 'name',
+      label: 'operator.codeRule.fields.name',
+      width: 200,
+      sortable: true,
+      render: (r, { lang }) => pickLangText(lang, r.name, r.nameEn),
+    },
     {
       key: 'status',
       label: 'operator.codeRule.fields.status',
@@ -35,7 +42,12 @@ export const codeRuleResource = defineResource({
       width: 240,
       render: (r) => <code className="mono-text">{r.sample}</code>,
     },
-    { key: 'notes', label: 'operator.codeRule.fields.notes', width: 200 },
+    {
+      key: 'notes',
+      label: 'operator.codeRule.fields.notes',
+      width: 200,
+      render: (r, { lang }) => pickLangText(lang, r.notes, r.notesEn),
+    },
     {
       key: 'createdAt',
       label: 'operator.codeRule.fields.createdAt',

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { api } from '@tracehub/contract';
 import { call } from '../../../api/client';
+import { pickLangText } from '../../../i18n';
 import { defineResource } from '../../../shared/list/types';
 import { operatorKeys } from '../queries';
 import { IdRuleDialog } from './IdRuleDialog';
@@ -14,7 +15,13 @@ export const idRuleResource = defineResource({
   keys: operatorKeys.idRules,
   rowKey: 'id',
   columns: [
-    { key: 'name', label: 'operator.idRule.fields.name', width: 200, sortable: true },
+    {
+      key: 'name',
+      label: 'operator.idRule.fields.name',
+      width: 200,
+      sortable: true,
+      render: (r, { lang }) => pickLangText(lang, r.name, r.nameEn),
+    },
     {
       key: 'status',
       label: 'operator.idRule.fields.status',
@@ -36,7 +43,12 @@ export const idRuleResource = defineResource({
         <span title={ruleStructure(r.elements, ctx)}>{ruleStructure(r.elements, ctx)}</span>
       ),
     },
-    { key: 'notes', label: 'operator.idRule.fields.notes', width: 200 },
+    {
+      key: 'notes',
+      label: 'operator.idRule.fields.notes',
+      width: 200,
+      render: (r, { lang }) => pickLangText(lang, r.notes, r.notesEn),
+    },
     {
       key: 'createdAt',
       label: 'operator.idRule.fields.createdAt',

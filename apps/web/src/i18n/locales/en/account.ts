@@ -93,6 +93,7 @@ export const account: typeof zh = {
       name: 'Role name',
       nameEn: 'English name',
       description: 'Description',
+      descriptionEn: 'Description (English)',
       status: 'Status',
       dataScope: 'Data permission',
       projectScope: 'Project permission',

@@ -100,6 +100,7 @@ export const identify: typeof zh = {
       province: 'Province',
       city: 'City',
       area: 'District',
+      areaEn: 'District (English)',
       detail: 'Detailed address (Chinese)',
       detailEn: 'Detailed address (English)',
       longitude: 'Longitude',

@@ -67,6 +67,18 @@ export const operator: typeof zh = {
       collapseAll: 'Collapse all',
       checkAll: 'Configure all',
       saved: 'The module configuration is saved',
+      vinTables: {
+        title: 'VIN tables (A-E)',
+        kindDefault: 'As its kind: {{kind}}',
+        hint: 'The tables it uses are in its menu; the others are not. Untick "As its kind" to choose them.',
+      },
+    },
+    kinds: {
+      automaker: 'automaker',
+      manufacturing: 'manufacturer',
+      trading: 'trader',
+      mineral: 'mine or mineral source',
+      none: 'not certified',
     },
   },
   certification: {
@@ -116,10 +128,12 @@ export const operator: typeof zh = {
   idRule: {
     fields: {
       name: 'Rule name',
+      nameEn: 'English name',
       codeType: 'Coded object',
       codeRule: 'Structure',
       elements: 'Elements',
       notes: 'Notes',
+      notesEn: 'English notes',
       status: 'Status',
       createdAt: 'Created at',
     },
@@ -157,11 +171,13 @@ export const operator: typeof zh = {
   codeRule: {
     fields: {
       name: 'Rule name',
+      nameEn: 'English name',
       prefix: 'Prefix',
       dateFormat: 'Date format',
       serialLength: 'Serial digits',
       sample: 'Sample code',
       notes: 'Notes',
+      notesEn: 'English notes',
       status: 'Status',
       createdAt: 'Created at',
     },

@@ -87,6 +87,7 @@ export const account = {
       name: '角色名称',
       nameEn: '英文名称',
       description: '角色描述',
+      descriptionEn: '英文描述',
       status: '状态',
       dataScope: '数据权限',
       projectScope: '项目权限',

@@ -98,6 +98,7 @@ export const identify = {
       province: '省份',
       city: '城市',
       area: '区县',
+      areaEn: '区县英文名称',
       detail: '详细地址（中文）',
       detailEn: '详细地址（英文）',
       longitude: '经度',

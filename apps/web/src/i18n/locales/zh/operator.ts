@@ -61,6 +61,18 @@ export const operator = {
       collapseAll: '全部收起',
       checkAll: '全部配置',
       saved: '模块配置已保存',
+      vinTables: {
+        title: '整车 VIN 数据表（A–E）',
+        kindDefault: '按企业类型：{{kind}}',
+        hint: '使用的数据表显示在企业菜单中，其余不显示。取消“按企业类型”后可自行勾选。',
+      },
+    },
+    kinds: {
+      automaker: '整车企业',
+      manufacturing: '生产制造型',
+      trading: '贸易型',
+      mineral: '矿产资源型',
+      none: '未认证',
     },
   },
   certification: {
@@ -110,10 +122,12 @@ export const operator = {
   idRule: {
     fields: {
       name: '规则名称',
+      nameEn: '英文名称',
       codeType: '编码对象',
       codeRule: '标识结构',
       elements: '标识要素',
       notes: '备注',
+      notesEn: '英文备注',
       status: '状态',
       createdAt: '创建时间',
     },
@@ -151,11 +165,13 @@ export const operator = {
   codeRule: {
     fields: {
       name: '规则名称',
+      nameEn: '英文名称',
       prefix: '前缀',
       dateFormat: '日期格式',
       serialLength: '流水号位数',
       sample: '示例编码',
       notes: '备注',
+      notesEn: '英文备注',
       status: '状态',
       createdAt: '创建时间',
     },

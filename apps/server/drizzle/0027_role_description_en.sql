@@ -1,0 +1,1 @@
+ALTER TABLE "roles" ADD COLUMN "description_en" text;
