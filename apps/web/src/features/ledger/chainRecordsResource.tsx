@@ -4,7 +4,7 @@ import { formatDateTime } from '../../shared/format';
 import { defineResource, type TResourceDialogProps } from '../../shared/list/types';
 import { ChainRecordDialog } from './ChainRecordDialog';
 import { ChainStatusTag } from './ChainStatusTag';
-import { eventTypeLabel, eventTypeOptions, subjectLabel } from './eventTypes';
+import { eventTypeLabel, eventTypeOptions, subjectLabel, subjectParts } from './eventTypes';
 import { HashText } from './HashText';
 import { ledgerKeys } from './queries';
 
@@ -35,11 +35,15 @@ export const chainRecordsResource = defineResource({
       label: 'ledger.records.fields.subject',
       width: 220,
       sortable: true,
-      render: (r, { lang }) => (
-        <span title={`${r.subjectType}: ${r.subjectId}`} data-testid="record-subject">
-          {subjectLabel(r, lang)}
-        </span>
-      ),
+      render: (r, { lang }) => {
+        const { kind, name } = subjectParts(r, lang);
+        // The name is the record's own (a number, a code, an uploaded file's name), kept as entered.
+        return (
+          <span title={`${r.subjectType}: ${r.subjectId}`} data-testid="record-subject">
+            {kind} <span data-user-value>{name}</span>
+          </span>
+        );
+      },
     },
     {
       key: 'chain',

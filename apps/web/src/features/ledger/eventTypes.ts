@@ -49,12 +49,16 @@ export function eventTypeOptions({ t }: { t: TFunction }): TOption[] {
  * The record an event is about, in words: its kind and business key ("采购入库 RK-XH-001"); without a name
  * (a record gone, a kind without a key) its kind and id as the ledger holds them.
  */
-export function subjectLabel(
-  record: { subjectType: string; subjectId: string; subject: TEvidenceSubject | null },
-  lang: TLang,
-): string {
+export function subjectLabel(record: TSubjectOf, lang: TLang): string {
+  const { kind, name } = subjectParts(record, lang);
+  return `${kind} ${name}`;
+}
+
+type TSubjectOf = { subjectType: string; subjectId: string; subject: TEvidenceSubject | null };
+
+/** The label's two parts: the kind in the reader's language, and the name as the record holds it. */
+export function subjectParts(record: TSubjectOf, lang: TLang): { kind: string; name: string } {
   const s = record.subject;
-  if (!s) return `${record.subjectType} ${record.subjectId}`;
-  const name = lang === 'en' && s.nameEn ? s.nameEn : s.name;
-  return `${s.kind[lang]} ${name}`;
+  if (!s) return { kind: record.subjectType, name: record.subjectId };
+  return { kind: s.kind[lang], name: lang === 'en' && s.nameEn ? s.nameEn : s.name };
 }

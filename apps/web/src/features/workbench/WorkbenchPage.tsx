@@ -54,7 +54,12 @@ function EnterpriseCard({ userInfo }: { userInfo: TUserInfo }) {
           {
             key: 'name',
             label: t('workbench.enterprise.name'),
-            children: userInfo.enterpriseName || EMPTY_TEXT,
+            // The registered Chinese name is the company's own value, in every language.
+            children: userInfo.enterpriseName ? (
+              <span data-user-value>{userInfo.enterpriseName}</span>
+            ) : (
+              EMPTY_TEXT
+            ),
           },
           {
             key: 'englishName',
