@@ -70,11 +70,11 @@ export async function startTracehub(env: Record<string, string> = {}, args: stri
   };
 }
 
-/** The reference: a bare Fastify process answering fixed JSON bodies from memory. */
-export async function startReference(routes: Record<string, string>): Promise<Running> {
+/** A reference server script of bench/lib on a free port, ready once its /ready answers. */
+async function startScript(script: string, env: Record<string, string>): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(REPO, 'bench/lib/reference-server.mjs')], {
-    env: { ...process.env, PORT: String(port), ROUTES: JSON.stringify(routes) },
+  const child = spawn(process.execPath, [path.join(REPO, 'bench/lib', script)], {
+    env: { ...process.env, PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -87,6 +87,11 @@ export async function startReference(routes: Record<string, string>): Promise<Ru
       await new Promise((r) => child.once('exit', r));
     },
   };
+}
+
+/** The reference: a bare Fastify process answering fixed JSON bodies from memory. */
+export function startReference(routes: Record<string, string>): Promise<Running> {
+  return startScript('reference-server.mjs', { ROUTES: JSON.stringify(routes) });
 }
 
 /** Resident memory (MiB) of a process and of every process below it (a supervisor and its workers). */
@@ -116,20 +121,9 @@ export function treeRssMb(pid: number): { total: number; processes: { pid: numbe
 }
 
 /** The PostgreSQL reference (reference-pg-server.mjs): the list's SQL through a plain `pg` pool. */
-export async function startPgReference(databaseUrl: string, enterpriseUuid: string): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(REPO, 'bench/lib/reference-pg-server.mjs')], {
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, ENTERPRISE_UUID: enterpriseUuid },
-    stdio: ['ignore', 'ignore', 'inherit'],
+export function startPgReference(databaseUrl: string, enterpriseUuid: string): Promise<Running> {
+  return startScript('reference-pg-server.mjs', {
+    DATABASE_URL: databaseUrl,
+    ENTERPRISE_UUID: enterpriseUuid,
   });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/ready`);
-  return {
-    url,
-    child,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
 }

@@ -107,20 +107,7 @@ export async function updateEnterpriseModules(
       codes: unknown.slice(0, 10).join(', '),
     });
   }
-  const changed = await db
-    .update(enterprises)
-    .set({ unconfiguredCodes: codes, updatedAt: new Date() })
-    .where(eq(enterprises.uuid, input.enterpriseUuid))
-    .returning({ uuid: enterprises.uuid });
-  if (changed.length === 0) throw new AppError('NOT_FOUND');
-  await writeAccountLog(db, meta, {
-    userId: operator.userId,
-    enterpriseUuid: input.enterpriseUuid,
-    action: 'enterpriseModules',
-    result: 'success',
-    detail: { unconfiguredCodes: codes },
-  });
-  return enterpriseItem(db, input.enterpriseUuid);
+  return configureEnterprise(db, operator, meta, input.enterpriseUuid, { unconfiguredCodes: codes });
 }
 
 const VIN_TABLES = new Set(VIN_TABLE_CODES);
@@ -143,20 +130,34 @@ export async function updateEnterpriseVinTables(
       codes: unknown.slice(0, 10).join(', '),
     });
   }
+  return configureEnterprise(db, operator, meta, input.enterpriseUuid, { vinTables: chosen });
+}
+
+/**
+ * Writes what the platform configures for an enterprise (its modules or VIN tables), logged as the
+ * operator's 'enterpriseModules' action; an unknown enterprise is NOT_FOUND.
+ */
+async function configureEnterprise(
+  db: Db,
+  operator: SessionContext,
+  meta: RequestMeta,
+  enterpriseUuid: string,
+  change: { unconfiguredCodes: string[] } | { vinTables: string[] | null },
+): Promise<TOperatorEnterprise> {
   const changed = await db
     .update(enterprises)
-    .set({ vinTables: chosen, updatedAt: new Date() })
-    .where(eq(enterprises.uuid, input.enterpriseUuid))
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(enterprises.uuid, enterpriseUuid))
     .returning({ uuid: enterprises.uuid });
   if (changed.length === 0) throw new AppError('NOT_FOUND');
   await writeAccountLog(db, meta, {
     userId: operator.userId,
-    enterpriseUuid: input.enterpriseUuid,
+    enterpriseUuid,
     action: 'enterpriseModules',
     result: 'success',
-    detail: { vinTables: chosen },
+    detail: change,
   });
-  return enterpriseItem(db, input.enterpriseUuid);
+  return enterpriseItem(db, enterpriseUuid);
 }
 
 async function enterpriseItem(db: Db, enterpriseUuid: string): Promise<TOperatorEnterprise> {
