@@ -51,6 +51,8 @@ export function IdRuleDialog({ onClose, onDone }: TResourceDialogProps<TIdRuleRo
           codeType: 'product',
           elements: DEFAULT_ID_ELEMENTS.map((e) => ({ ...e })),
           notes: '',
+          nameEn: '',
+          notesEn: '',
         }}
       >
         <div className="rule-form-row">
@@ -68,6 +70,14 @@ export function IdRuleDialog({ onClose, onDone }: TResourceDialogProps<TIdRuleRo
             />
           </Form.Item>
         </div>
+        {/* The rule's name and notes as the English console shows them (blank: the Chinese ones). */}
+        <Form.Item
+          name="nameEn"
+          label={t('operator.idRule.fields.nameEn')}
+          rules={[zodRule(shape.nameEn, t('operator.idRule.fields.nameEn'), lang)]}
+        >
+          <Input maxLength={50} />
+        </Form.Item>
         <Form.Item label={t('operator.idRule.fields.elements')} required>
           <IdElementsEditor />
         </Form.Item>
@@ -75,6 +85,17 @@ export function IdRuleDialog({ onClose, onDone }: TResourceDialogProps<TIdRuleRo
           name="notes"
           label={t('operator.idRule.fields.notes')}
           rules={[zodRule(shape.notes, t('operator.idRule.fields.notes'), lang)]}
+        >
+          <Input.TextArea
+            maxLength={LIMITS.templateNotesMax}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 4 }}
+          />
+        </Form.Item>
+        <Form.Item
+          name="notesEn"
+          label={t('operator.idRule.fields.notesEn')}
+          rules={[zodRule(shape.notesEn, t('operator.idRule.fields.notesEn'), lang)]}
         >
           <Input.TextArea
             maxLength={LIMITS.templateNotesMax}
