@@ -19,6 +19,7 @@ const NOT_AUDITED: Record<string, string> = {
   sessions: 'session tokens; written on every sign-in and request',
   jobs: 'the background job queue; status and progress change on every step',
   ledger_events: 'append-only, hash-chained evidence: already its own trail, never updated',
+  ledger_batches: "append-only batch signatures of evidence events, part of the ledger's own trail",
   import_records: 'import progress counters, updated per chunk; the imported rows are audited',
   import_row_errors: "an import's per-row error report, technical",
   file_transfer_errors: 'itself a log of failed file transfers',

@@ -302,6 +302,12 @@ export const filters = {
   },
   contains: (col: PgColumn, v: string | undefined) =>
     v ? searchOf(col.table, containsText(col, v)) : undefined,
+  /**
+   * The column contains the text, or `also` holds: a condition the caller derived from the text (rows found
+   * by it elsewhere, as values). Still a search of the column's table, through its tenant view.
+   */
+  containsOr: (col: PgColumn, v: string | undefined, also: SQL | undefined) =>
+    v ? searchOf(col.table, also ? or(containsText(col, v), also)! : containsText(col, v)) : undefined,
   /** Any of the columns (of one table) contains the text (a name in Chinese or English, a code or a name). */
   containsAny: (cols: readonly [PgColumn, ...PgColumn[]], v: string | undefined) =>
     v ? searchOf(cols[0].table, or(...cols.map((col) => containsText(col, v)))!) : undefined,

@@ -137,7 +137,7 @@ export async function chainRecordsPage(
       evidenceListScope(tenant),
       filters.eq(ledgerEvents.eventType, req.eventType),
       // The record by its id or its business key: a document number, a code, a file name.
-      subjectSearch(req.subjectId),
+      await subjectSearch(db, req.subjectId),
       req.status === 'sealed'
         ? isNotNull(ledgerEvents.leafIndex)
         : req.status === 'pending'

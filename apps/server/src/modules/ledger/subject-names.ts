@@ -1,7 +1,8 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { documentTypeByTypeCode, type TEvidenceSubject } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
+import { filters, searchReader } from '../../platform/list-query.ts';
 import {
   documents,
   enterprises,
@@ -22,9 +23,12 @@ type TKind = { zh: string; en: string };
 interface TNamer {
   /** The records of these ids by name: one statement for a page. */
   names(db: Db, ids: readonly string[]): Promise<Map<string, TEvidenceSubject>>;
-  /** The subject ids whose business key contains the text (a subquery of text ids). */
-  matching?: (text: string) => SQL;
+  /** The ids (as the ledger holds them) of records whose business key contains the text, at most `limit`. */
+  matching?: (db: Db, text: string, limit: number) => Promise<string[]>;
 }
+
+/** How many records a typed name may stand for in the evidence search, per kind. */
+const MATCH_LIMIT = 200;
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const rowIds = (ids: readonly string[]) => ids.filter((id) => /^\d{1,15}$/.test(id)).map(Number);
@@ -41,8 +45,16 @@ function byCode(table: PgTable & { id: PgColumn; code: PgColumn }, kind: TKind):
         .where(inArray(table.id, numbers));
       return new Map(rows.map((r) => [String(r.id), { kind, name: String(r.code) }]));
     },
-    matching: (text) =>
-      sql`(select ${table.id}::text from ${table} where lower(${table.code}) like lower(${like(text)}))`,
+    async matching(db, text, limit) {
+      // Read through the table's tenant view when it has one, so its trigram index serves the search.
+      const where = filters.contains(table.code, text);
+      const rows = await searchReader(db, [where])
+        .select({ id: table.id })
+        .from(table)
+        .where(where)
+        .limit(limit);
+      return rows.map((r) => String(r.id));
+    },
   };
 }
 
@@ -65,8 +77,15 @@ const NAMERS: Readonly<Record<string, TNamer>> = {
         }),
       );
     },
-    matching: (text) =>
-      sql`(select ${documents.id}::text from ${documents} where lower(${documents.billNo}) like lower(${like(text)}))`,
+    async matching(db, text, limit) {
+      const where = filters.contains(documents.billNo, text);
+      const rows = await searchReader(db, [where])
+        .select({ id: documents.id })
+        .from(documents)
+        .where(where)
+        .limit(limit);
+      return rows.map((r) => String(r.id));
+    },
   },
   partner: byCode(partners, { zh: '合作企业', en: 'Partner' }),
   material: byCode(materials, { zh: '物料', en: 'Material' }),
@@ -81,8 +100,14 @@ const NAMERS: Readonly<Record<string, TNamer>> = {
         .where(inArray(files.fileKey, [...ids]));
       return new Map(rows.map((r) => [r.key, { kind: { zh: '附件', en: 'Attachment' }, name: r.name }]));
     },
-    matching: (text) =>
-      sql`(select ${files.fileKey} from ${files} where lower(${files.fileName}) like lower(${like(text)}))`,
+    async matching(db, text, limit) {
+      const rows = await db
+        .select({ key: files.fileKey })
+        .from(files)
+        .where(sql`lower(${files.fileName}) like lower(${like(text)})`)
+        .limit(limit);
+      return rows.map((r) => r.key);
+    },
   },
   certificate: {
     // The subject id is the certificate number itself.
@@ -127,16 +152,16 @@ export async function subjectNames(
 
 /**
  * Evidence whose record is named by the text: its id contains it, or its business key does (a document
- * number, a code, a file name), among the subject kinds that have one.
+ * number, a code, a file name), among the subject kinds that have one. The records so named are found first
+ * (each through its own index), so the evidence search stays a search of ledger_events by its index.
  */
-export function subjectSearch(text: string | undefined): SQL | undefined {
+export async function subjectSearch(db: Db, text: string | undefined): Promise<SQL | undefined> {
   if (!text) return undefined;
-  const byKey = Object.entries(NAMERS).flatMap(([type, namer]) =>
-    namer.matching
-      ? [
-          sql`(${ledgerEvents.subjectType} = ${type} and ${ledgerEvents.subjectId} in ${namer.matching(text)})`,
-        ]
-      : [],
-  );
-  return sql`(lower(${ledgerEvents.subjectId}) like lower(${like(text)}) or ${sql.join(byKey, sql` or `)})`;
+  const named: SQL[] = [];
+  for (const [type, namer] of Object.entries(NAMERS)) {
+    const ids = namer.matching ? await namer.matching(db, text, MATCH_LIMIT) : [];
+    if (ids.length)
+      named.push(and(eq(ledgerEvents.subjectType, type), inArray(ledgerEvents.subjectId, ids))!);
+  }
+  return filters.containsOr(ledgerEvents.subjectId, text, named.length ? or(...named) : undefined);
 }
