@@ -27,7 +27,8 @@ export function ChainStatusLink({
   const can = usePermissions();
   const [open, setOpen] = useState(false);
   if (!chain) return <>{EMPTY_TEXT}</>;
-  if (!can(permission)) return <ChainStatusTag status={chain.status} height={chain.chainHeight} />;
+  // In a record's row the status alone (the dialog and the evidence list give the block's height).
+  if (!can(permission)) return <ChainStatusTag status={chain.status} />;
   return (
     <>
       <Button
@@ -38,7 +39,7 @@ export function ChainStatusLink({
         data-testid="chain-status-link"
         data-hash={chain.txHash}
       >
-        <ChainStatusTag status={chain.status} height={chain.chainHeight} />
+        <ChainStatusTag status={chain.status} />
       </Button>
       {open && <ChainRecordDialog hash={chain.txHash} subject={subject} onClose={() => setOpen(false)} />}
     </>
@@ -57,7 +58,7 @@ export function chainStatusColumn<T extends { chain: TChainDetail | null }>(
     key: 'chain',
     id: 'chainStatus',
     label: 'ledger.records.fields.chainStatus',
-    width: 150,
+    width: 110,
     // Whether the record is evidenced is read with its key: on a phone's card too.
     priority: 1,
     render: (r, { lang }) => (
