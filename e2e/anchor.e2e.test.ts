@@ -52,7 +52,7 @@ describe('EVM anchoring in the console', () => {
               .first()
               .waitFor();
             if ((await dialog.getByTestId('anchor-value').count()) > 0) return true;
-            await page.getByTestId('dialog-cancel').click();
+            await page.getByTestId('dialog-confirm').click();
             await dialog.waitFor({ state: 'detached' });
             return false;
           },

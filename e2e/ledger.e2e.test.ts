@@ -122,7 +122,7 @@ describe('blockchain evidence', () => {
         /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/,
       );
       await screenshot(page, `l2-dialog-${lang}`);
-      await page.getByTestId('dialog-cancel').click();
+      await page.getByTestId('dialog-confirm').click();
       await dialog.waitFor({ state: 'detached' });
 
       // The hash box of the page finds the same record (/graph/getHash).
@@ -138,7 +138,7 @@ describe('blockchain evidence', () => {
       await verdict(page, text.failed);
       expect(await dialog.getByTestId('proof-check-inclusion').getAttribute('data-ok')).toBe('false');
       await screenshot(page, `l2-dialog-tampered-${lang}`);
-      await page.getByTestId('dialog-cancel').click();
+      await page.getByTestId('dialog-confirm').click();
       await page.unroute(PROOF_PATH);
 
       // The company page shows the certification's evidence, verified the same way.
@@ -147,7 +147,7 @@ describe('blockchain evidence', () => {
       await page.getByTestId('certificate-evidence-view').click();
       await verdict(page, text.verified);
       await screenshot(page, `l2-perfrom-certificate-${lang}`);
-      await page.getByTestId('dialog-cancel').click();
+      await page.getByTestId('dialog-confirm').click();
 
       // A profile photo upload is evidence too: its content (a PNG unique to this test) is recorded by hash.
       const photo = makePng(48, 48, lang === 'zh' ? [201, 87, 33] : [33, 87, 201]);

@@ -218,10 +218,10 @@ export const partnerRecord = defineRecord({
       ],
       list: { width: 110 },
     },
-    /** That enterprise's DID while settled. */
+    /** That enterprise's DID while settled: what makes the partner verifiable, so shown by default. */
     did: {
       label: { zh: '数字身份（DID）', en: 'Digital identity (DID)' },
-      priority: 3,
+      priority: 2,
       kind: 'text',
       item: z.string().nullable(),
       list: { width: 200 },

@@ -45,7 +45,7 @@ export const ledger: typeof zh = {
       subjectSearch: 'Record (number, code or name)',
       txHash: 'Transaction hash',
       status: 'Evidence status',
-      chainStatus: 'Evidence status',
+      chainStatus: 'Evidence',
       chainHeight: 'Evidence block',
       chainDate: 'Recorded',
       createdAt: 'Created',
