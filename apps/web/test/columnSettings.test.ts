@@ -120,7 +120,9 @@ describe('priorities of the record catalogue', () => {
     expect(recordKeyColumn(partnerRecord)).toBe('code');
     const first = recordColumnKeys(partnerRecord).filter((k) => recordPriority(partnerRecord, k) === 1);
     expect(first).toEqual(['code', 'name', 'settled']);
-    expect(recordPriority(partnerRecord, 'did')).toBe(3);
+    // The DID, what makes a settled partner verifiable, shows by default; the contacts only on request.
+    expect(recordPriority(partnerRecord, 'did')).toBe(2);
+    expect(recordPriority(partnerRecord, 'contactName')).toBe(3);
     expect(recordColumnKeys(projectRecord).every((k) => recordPriority(projectRecord, k) === 2)).toBe(true);
   });
 });
