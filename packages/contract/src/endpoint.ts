@@ -29,6 +29,11 @@ export interface TEndpoint<
    * by the server on every call.
    */
   permission?: string | readonly string[];
+  /**
+   * The call changes nothing: the server answers it in a read-only transaction (on PostgreSQL each of its
+   * statements travels with the tenant settings in one message), and the database refuses any write.
+   */
+  reads?: true;
   /** OpenAPI tag and summary. */
   tag: string;
   summary: string;

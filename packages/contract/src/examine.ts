@@ -97,6 +97,7 @@ export const examineAuditEndpoints = {
       username: z.string().max(LIMITS.usernameMax).optional(),
     }),
     output: ZListResponse(ZExamineItem),
+    reads: true,
     auth: 'enterprise',
     permission: 'MemberAudit',
     tag: 'examine',

@@ -46,6 +46,7 @@ export const fileErrorLogEndpoints = {
     path: '/stage/fileErrorLog/page',
     input: listRequest(ZFileTransferErrorFilters),
     output: ZListResponse(ZFileTransferError),
+    reads: true,
     auth: 'enterprise',
     permission: DOCUMENT_TYPE_CODES,
     tag: 'file',

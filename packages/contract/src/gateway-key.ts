@@ -65,6 +65,7 @@ export const gatewayKeyEndpoints = {
       status: z.enum(GATEWAY_KEY_STATUSES).optional(),
     }),
     output: ZListResponse(ZGatewayKey),
+    reads: true,
     auth: 'enterprise',
     permission: 'PerKey',
     tag: 'gateway-key',

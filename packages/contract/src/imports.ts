@@ -149,6 +149,7 @@ export function importExportEndpoints<F extends z.ZodRawShape>(o: ImportExportOp
       path: `${o.base}/uploadRecord`,
       input: listRequest(ZImportRecordFilters),
       output: ZListResponse(ZImportRecord),
+      reads: true,
       auth: 'enterprise',
       permission: importRecordCodes(o.code),
       tag: o.tag,

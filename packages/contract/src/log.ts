@@ -55,6 +55,7 @@ const accountLogEndpoints = {
     input: ZLogListRequest,
     output: ZListResponse(ZLogItem),
     auth: 'enterprise',
+    reads: true,
     permission: 'Log',
     tag: 'log',
     summary:
@@ -160,6 +161,7 @@ const auditEndpoints = {
     path: '/log/selectAuditPage',
     input: ZAuditListRequest,
     output: ZListResponse(ZAuditItem),
+    reads: true,
     auth: 'enterprise',
     permission: 'Log',
     tag: 'log',

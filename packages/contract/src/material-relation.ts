@@ -170,6 +170,7 @@ function relationEndpoints(o: RelationEndpointsOptions) {
       path: `${o.base}/candidates`,
       input: listRequest(ZLinkCandidateFilters),
       output: ZListResponse(ZLinkCandidate),
+      reads: true,
       auth: 'enterprise',
       permission: o.code,
       tag,

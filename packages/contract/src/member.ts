@@ -66,6 +66,7 @@ export const memberEndpoints = {
       roleId: z.coerce.number().int().optional(),
     }),
     output: ZListResponse(ZMember),
+    reads: true,
     auth: 'enterprise',
     permission: 'Member',
     tag: 'member',

@@ -206,6 +206,7 @@ export const messageEndpoints = {
     path: '/messageInfo/messagePageList',
     input: ZMessageListRequest,
     output: ZListResponse(ZMessageItem),
+    reads: true,
     auth: 'enterprise',
     permission: 'MessageList',
     tag: 'message',

@@ -95,6 +95,7 @@ export const partnerRecord = defineRecord({
   name: 'partner',
   code: 'Partner',
   base: '/partner',
+  pageWrites: true,
   tag: 'partner',
   title: { zh: '合作企业', en: 'Partner enterprises' },
   noun: { zh: '合作企业', en: 'partner' },

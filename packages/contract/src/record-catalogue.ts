@@ -160,6 +160,8 @@ export interface TRecordDeclarationInput<
   code: string;
   /** Path below /api, e.g. '/project'. */
   base: string;
+  /** Its page writes as it reads (partners refresh their settlement): not answered as a read-only call. */
+  pageWrites?: true;
   tag: string;
   /** The resource in titles and file names ('项目编号' / 'Project codes'). */
   title: TBilingual;
@@ -510,6 +512,7 @@ export function recordEndpointsOf<
     base: d.base,
     code: d.code,
     tag: d.tag,
+    ...(d.pageWrites ? { pageWrites: true as const } : {}),
     filters: d.filters,
     item: d.item,
     detail: d.detailItem,

@@ -38,6 +38,8 @@ interface RecordEndpointsOptions<
   create: C;
   update: U;
   summaries: Record<'page' | 'detail' | 'add' | 'update' | 'delete' | 'batchDelete', string>;
+  /** The page writes as it reads: not a read-only call (endpoint `reads`). */
+  pageWrites?: true;
 }
 
 const ZDeletedCount = z.object({ deleted: z.number().int() });
@@ -57,6 +59,7 @@ export function recordEndpoints<
       path: `${o.base}/page`,
       input: listRequest(o.filters),
       output: ZListResponse(o.item),
+      ...(o.pageWrites ? {} : { reads: true as const }),
       permission: o.code,
       summary: o.summaries.page,
     }),

@@ -42,6 +42,7 @@ export const roleEndpoints = {
       status: z.enum(['enabled', 'disabled']).optional(),
     }),
     output: ZListResponse(ZRole),
+    reads: true,
     auth: 'enterprise',
     permission: 'Role',
     tag: 'role',

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { NodePgSession } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -62,6 +63,36 @@ export class PreludeRefused extends Error {
 type FoldedTransaction = (prelude: SQL, fn: (tx: Db) => Promise<unknown>) => Promise<unknown>;
 const foldedTransactions = new WeakMap<Db, FoldedTransaction>();
 
+/** The statement that opens a transaction, in the two forms its callers send. */
+export interface Prelude {
+  /** Answers one row, or none (having set nothing) when a condition in it fails. */
+  select: SQL;
+  /**
+   * Answers one row, and fails with {@link PRELUDE_REFUSED_MARK} in its message when the condition fails:
+   * the statements sent behind it, before its answer, then fail with the transaction.
+   */
+  guard: SQL;
+}
+
+/** What a refused guard's error message holds (an integer cast of this text fails). */
+export const PRELUDE_REFUSED_MARK = 'tracehub-prelude-refused';
+
+type FoldedRead = (prelude: Prelude, fn: (tx: Db) => Promise<unknown>) => Promise<unknown>;
+const foldedReads = new WeakMap<Db, FoldedRead>();
+
+/**
+ * Runs `fn`, which only reads, in a read-only transaction opened by the prelude. On PostgreSQL the BEGIN,
+ * the guard and the handler's first statement are pipelined (sent together: one round trip where there
+ * were two), every statement is a prepared statement of its connection (planned once, not per request),
+ * and the database refuses any write. A refused guard fails, and with it every statement after it in the
+ * transaction. On PGlite it is transactionWith.
+ */
+export function readWith<T>(db: Db, prelude: Prelude, fn: (tx: Db) => Promise<T>): Promise<T> {
+  const folded = foldedReads.get(db);
+  if (folded) return folded(prelude, fn) as Promise<T>;
+  return transactionWith(db, prelude.select, fn);
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const { Pool } = (await import('pg')).default;
@@ -70,6 +101,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const pool = new Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     const db = drizzle(pool, { schema });
     foldedTransactions.set(db as unknown as Db, await foldedPgTransaction(db as unknown as Db));
+    foldedReads.set(db as unknown as Db, await foldedPgRead(db as unknown as Db));
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -132,7 +164,8 @@ async function foldedPgTransaction(db: Db): Promise<FoldedTransaction> {
       // Several statements in one simple-protocol query answer one result each: BEGIN's, then the prelude's.
       const opened = (await client.query(`begin; ${opening}`)) as unknown as { rows: unknown[] }[];
       if (opened[1]?.rows.length === 0) throw new PreludeRefused();
-      const session = new Session(client, dialect, pooled.schema, pooled.options);
+      const prepared = new PreparingClient(client);
+      const session = new Session(prepared as unknown as PoolClient, dialect, pooled.schema, pooled.options);
       const result = await fn(new NodePgTransaction(dialect, session, pooled.schema) as unknown as Db);
       await client.query('commit');
       return result;
@@ -146,6 +179,114 @@ async function foldedPgTransaction(db: Db): Promise<FoldedTransaction> {
       client.release(failure);
     }
   };
+}
+
+/** The PostgreSQL form of readWith: the opening and the statements pipelined, each a prepared statement. */
+async function foldedPgRead(db: Db): Promise<FoldedRead> {
+  const { NodePgSession: Session, NodePgTransaction } = await import('drizzle-orm/node-postgres');
+  const pooled = (db as unknown as { session: NodePgSessionParts }).session;
+  const dialect: PgDialect = pooled.dialect;
+  const pool = pooled.client as Pool;
+  return async (prelude, fn) => {
+    const guard = dialect.sqlToQuery(prelude.guard);
+    const client = (await pool.connect()) as PipelinedClient;
+    const reader = new PipelinedReader(client);
+    let broken: Error | undefined;
+    // Sent at once, without waiting for their answers; the handler's first statement follows them.
+    client.pipeline = true;
+    const opened = Promise.all([
+      reader.query('begin read only'),
+      reader.query({ text: guard.sql }, guard.params as unknown[]),
+    ]);
+    opened.catch(() => undefined); // answered below, after the handler
+    try {
+      const session = new Session(reader as unknown as PoolClient, dialect, pooled.schema, pooled.options);
+      let result: unknown;
+      let failure: unknown;
+      try {
+        result = await fn(new NodePgTransaction(dialect, session, pooled.schema) as unknown as Db);
+      } catch (err) {
+        failure = err;
+      }
+      // A refused guard made every later statement fail ("transaction is aborted"): answer the refusal.
+      await opened.catch((err: unknown) => {
+        throw err instanceof Error && err.message.includes(PRELUDE_REFUSED_MARK) ? new PreludeRefused() : err;
+      });
+      if (failure !== undefined) throw failure;
+      await reader.settled();
+      await client.query('commit');
+      return result;
+    } catch (err) {
+      await reader.settled();
+      await client.query('rollback').catch((rollbackFailed: Error) => {
+        broken = rollbackFailed; // a connection that cannot roll back is not given back to the pool
+      });
+      throw err;
+    } finally {
+      client.pipeline = false;
+      client.release(broken);
+    }
+  };
+}
+
+/** node-postgres's pipeline switch (8.20+; not yet in @types/pg). */
+type PipelinedClient = PoolClient & { pipeline: boolean };
+
+/** Prepared statements a connection keeps at most; statements beyond them are parsed each time. */
+const PREPARED_PER_CONNECTION = 500;
+
+/**
+ * The client Drizzle's session is given inside the tenant's transactions. Each statement with parameters is
+ * a named prepared statement of its connection (named by its text's hash), so PostgreSQL plans it once per
+ * connection rather than on every request: for a list, the planning, not the execution, was most of the
+ * database's time. A connection keeps at most PREPARED_PER_CONNECTION of them; later ones are parsed each time.
+ */
+class PreparingClient {
+  constructor(protected readonly client: PoolClient) {}
+
+  query(config: string | QueryConfig, values?: unknown[]): Promise<QueryResult> {
+    const cfg: QueryConfig = typeof config === 'string' ? { text: config } : config;
+    if (typeof (cfg as { submit?: unknown }).submit === 'function')
+      return this.client.query(cfg as QueryConfig, values); // a cursor or stream: passed as it is
+    const params = values ?? cfg.values;
+    const named = params !== undefined && preparedCount(this.client) < PREPARED_PER_CONNECTION;
+    return this.client.query(named ? { ...cfg, name: statementName(cfg.text) } : cfg, params);
+  }
+}
+
+/** The PreparingClient of foldedPgRead: it also keeps track of what it sent, pipelined. */
+class PipelinedReader extends PreparingClient {
+  private readonly pending = new Set<Promise<unknown>>();
+
+  override query(config: string | QueryConfig, values?: unknown[]): Promise<QueryResult> {
+    if (typeof config !== 'string' && typeof (config as { submit?: unknown }).submit === 'function')
+      throw new Error('readWith: cursors and streams cannot be pipelined; use a transaction');
+    const sent = super.query(config, values);
+    this.pending.add(sent);
+    const forget = () => this.pending.delete(sent);
+    sent.then(forget, forget);
+    return sent;
+  }
+
+  /** Waits until every statement sent has been answered (whatever the answer). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.pending]);
+  }
+}
+
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `th_${createHash('sha1').update(text).digest('base64url')}`;
+    if (statementNames.size < 10_000) statementNames.set(text, name);
+  }
+  return name;
+}
+
+function preparedCount(client: PoolClient): number {
+  const connection = (client as unknown as { connection?: { parsedStatements?: object } }).connection;
+  return connection?.parsedStatements ? Object.keys(connection.parsedStatements).length : 0;
 }
 
 interface NodePgSessionParts {

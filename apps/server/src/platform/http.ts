@@ -144,6 +144,7 @@ async function inTenant(
   tenant: TenantContext,
   proof: SessionProof | undefined,
   run: (db: Db) => Promise<unknown>,
+  reads: boolean,
 ) {
   const outcome = await withTenant(
     deps.db,
@@ -157,6 +158,7 @@ async function inTenant(
       }
     },
     proof,
+    { reads },
   );
   if ('error' in outcome) throw outcome.error;
   return outcome.data;
@@ -204,7 +206,13 @@ export function registerEndpoint<E extends TEndpoint>(
       const call = handler as (input: unknown, ctx: unknown) => Promise<unknown>;
       const { proof, ...auth } = (callers.get(req) ?? {}) as { tenant?: TenantContext; proof?: SessionProof };
       const inTenantOf = (caller: Record<string, unknown>, tenant: TenantContext, check?: SessionProof) =>
-        inTenant(deps, tenant, check, (db) => call(input, { meta, req, reply, db, ...caller }));
+        inTenant(
+          deps,
+          tenant,
+          check,
+          (db) => call(input, { meta, req, reply, db, ...caller }),
+          ep.reads === true,
+        );
       let data: unknown;
       if (!auth.tenant) data = await call(input, { meta, req, reply, db: deps.db, ...auth });
       else {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { EXAMINE_STATUS } from '@tracehub/contract';
-import { transactionWith, type Db } from '../db/client.ts';
+import { PRELUDE_REFUSED_MARK, readWith, transactionWith, type Db } from '../db/client.ts';
 import {
   enterpriseUsers,
   enterprises,
@@ -30,13 +30,21 @@ export function withTenant<T>(
   tenant: Pick<TenantContext, 'enterpriseUuid' | 'userId' | 'ip' | 'onBehalfOf'>,
   fn: (tx: Db) => Promise<T>,
   proof?: SessionProof,
+  opts: { reads?: boolean } = {},
 ): Promise<T> {
   // One statement sets the settings and the role (set_config('role') is SET LOCAL ROLE), and it travels
   // with the BEGIN (transactionWith): opening the tenant transaction costs one round trip, not three. With a
   // cached session's proof it sets them only if the proof holds, else answers no row (PreludeRefused).
   const settings = sql`set_config('app.enterprise_uuid', ${tenant.enterpriseUuid}, true), set_config('app.user_id', ${String(tenant.userId)}, true), set_config('app.client_ip', ${tenant.ip ?? ''}, true), set_config('app.on_behalf_of', ${tenant.onBehalfOf ?? ''}, true), set_config('role', ${TENANT_ROLE}, true)`;
   const open = proof ? sql`select ${settings} ${proofCondition(proof)}` : sql`select ${settings}`;
-  return transactionWith(db, open, fn);
+  if (!opts.reads) return transactionWith(db, open, fn);
+  // A handler that only reads: on PostgreSQL the opening travels with each of its statements (readWith), so
+  // a refused proof must stop that message by failing, not by answering no row.
+  const guard = proof
+    ? sql`select case when count(opened.s) = 1 then 1 else (${sql.raw(`'${PRELUDE_REFUSED_MARK}:'`)} || count(opened.s))::int end
+        from (select concat(${settings}) as s ${proofCondition(proof)}) opened`
+    : sql`select concat(${settings})`;
+  return readWith(db, { select: open, guard }, fn);
 }
 
 /**
