@@ -77,6 +77,11 @@ function applyToJSON(value: unknown, key: string): unknown {
   return value;
 }
 
+/** RFC 8785 form of one string (3.2.2.2); throws TypeError for an unpaired surrogate, as canonicalize does. */
+export function canonicalString(value: string): string {
+  return serializeString(value);
+}
+
 function serializeString(value: string): string {
   if (hasLoneSurrogate(value)) throw new TypeError('canonicalize: string with an unpaired surrogate');
   return JSON.stringify(value);

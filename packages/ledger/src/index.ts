@@ -5,7 +5,7 @@
 export const LEDGER_HASH_ALGORITHM = 'sha-256';
 
 export { HASH_SIZE, bytesEqual, fromHex, hex, isHash, isHashHex } from './bytes.ts';
-export { canonicalBytes, canonicalize } from './canonical.ts';
+export { canonicalBytes, canonicalize, canonicalString } from './canonical.ts';
 export {
   MerkleTreeBuilder,
   emptyRoot,
@@ -40,6 +40,7 @@ export type { BlockChainFailure, BlockChainResult, BlockHeader, SignedBlock } fr
 export {
   EVIDENCE_LEAF_VERSION,
   EVIDENCE_SALT_BYTES,
+  canonicalLeafText,
   evidenceLeaf,
   evidenceLeafData,
   evidenceLeafHash,
@@ -48,6 +49,7 @@ export {
   evidencePayloadCommitment,
   evidencePayloadHash,
   evidenceSaltedPayloadHash,
+  saltedPayloadText,
   isBatchSigner,
   isEvidenceSalt,
   newEvidenceSalt,

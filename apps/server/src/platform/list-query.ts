@@ -308,6 +308,15 @@ export const filters = {
    */
   containsOr: (col: PgColumn, v: string | undefined, also: SQL | undefined) =>
     v ? searchOf(col.table, also ? or(containsText(col, v), also)! : containsText(col, v)) : undefined,
+  /**
+   * {@link filters.containsOr} where only the rows `among` selects are searched for the text: the predicate
+   * of a partial trigram index, stated beside the search so the planner may answer it with that index.
+   */
+  containsAmongOr: (col: PgColumn, v: string | undefined, among: SQL, also: SQL | undefined) => {
+    if (!v) return undefined;
+    const contains = and(among, containsText(col, v))!;
+    return searchOf(col.table, also ? or(contains, also)! : contains);
+  },
   /** Any of the columns (of one table) contains the text (a name in Chinese or English, a code or a name). */
   containsAny: (cols: readonly [PgColumn, ...PgColumn[]], v: string | undefined) =>
     v ? searchOf(cols[0].table, or(...cols.map((col) => containsText(col, v)))!) : undefined,

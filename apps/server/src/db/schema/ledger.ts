@@ -49,15 +49,24 @@ export const ledgerEvents = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_events_leaf_hash_uq').on(t.leafHash),
-    uniqueIndex('ledger_events_leaf_index_uq').on(t.leafIndex),
-    index('ledger_events_data_hash_idx').on(t.dataHash),
+    // Partial (migration 0028): an unsealed event has no leaf index and most events no data hash, so an
+    // append writes no entry there; every look-up by either (=, >, a range) implies the value is not null.
+    uniqueIndex('ledger_events_leaf_index_uq')
+      .on(t.leafIndex)
+      .where(sql`${t.leafIndex} is not null`),
+    index('ledger_events_data_hash_idx')
+      .on(t.dataHash)
+      .where(sql`${t.dataHash} is not null`),
     index('ledger_events_subject_idx').on(t.subjectType, t.subjectId),
     // With the id: the evidence list's order and its tie-break (platform/list-query.ts).
     index('ledger_events_enterprise_idx').on(t.enterpriseUuid, t.createdAt, t.id),
     index('ledger_events_unsealed_idx')
       .on(t.id)
       .where(sql`${t.leafIndex} is null`),
-    searchIndex('ledger_events_search_idx', t.subjectId),
+    // Contains-search of the subject id, except a file's: its id is a random 32-hex key whose 32 trigrams
+    // made this index the largest single cost of appending a file's evidence, and a file is searched by its
+    // name (files) or its exact key (ledger_events_subject_idx) instead (subject-names.ts subjectSearch).
+    searchIndex('ledger_events_search_idx', t.subjectId).where(sql`${t.subjectType} <> 'file'`),
   ],
 );
 

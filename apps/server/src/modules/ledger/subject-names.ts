@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { documentTypeByTypeCode, type TEvidenceSubject } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
@@ -153,15 +153,22 @@ export async function subjectNames(
 /**
  * Evidence whose record is named by the text: its id contains it, or its business key does (a document
  * number, a code, a file name), among the subject kinds that have one. The records so named are found first
- * (each through its own index), so the evidence search stays a search of ledger_events by its index.
+ * (each through its own index), so the evidence search stays a search of ledger_events by its index. A
+ * file's id is a random key: it is matched exactly, not searched for parts (the trigram index leaves files
+ * out, migration 0028); a file is found by its name.
  */
 export async function subjectSearch(db: Db, text: string | undefined): Promise<SQL | undefined> {
   if (!text) return undefined;
-  const named: SQL[] = [];
+  const named: SQL[] = [and(eq(ledgerEvents.subjectType, 'file'), eq(ledgerEvents.subjectId, text))!];
   for (const [type, namer] of Object.entries(NAMERS)) {
     const ids = namer.matching ? await namer.matching(db, text, MATCH_LIMIT) : [];
     if (ids.length)
       named.push(and(eq(ledgerEvents.subjectType, type), inArray(ledgerEvents.subjectId, ids))!);
   }
-  return filters.containsOr(ledgerEvents.subjectId, text, named.length ? or(...named) : undefined);
+  return filters.containsAmongOr(
+    ledgerEvents.subjectId,
+    text,
+    ne(ledgerEvents.subjectType, 'file'),
+    or(...named),
+  );
 }

@@ -1,15 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  canonicalLeafText,
   canonicalize,
   evidenceLeafOfCommitment,
   newEvidenceBatchId,
+  saltedPayloadText,
   signEvidenceBatch,
   type EvidenceLeaf,
 } from '@tracehub/ledger';
 import type { Db } from '../../db/client.ts';
-import { enterprises, ledgerBatches, ledgerEvents } from '../../db/schema.ts';
+import { enterprises, ledgerEvents } from '../../db/schema.ts';
 import { decryptSecret } from '../keys.ts';
+import { rowsOf } from './nodes.ts';
 
 /** What a business change records as evidence. */
 export interface NewEvidence {
@@ -44,8 +47,8 @@ export interface AppendedEvidence {
  * to give the leaf's path in the batch tree.
  */
 export const MAX_BATCH_LEAVES = 5000;
-/** 13 parameters an event row: 2,000 rows stay far below PostgreSQL's 65,535. */
-const INSERT_CHUNK = 2000;
+/** Event rows a statement: one JSON parameter however many rows, so only the statement's size bounds it. */
+const INSERT_CHUNK = 5000;
 
 /**
  * Records evidence of a business change in the caller's transaction: draws the payload's salt, computes the
@@ -68,16 +71,24 @@ export async function appendEvidence(
 
 interface PreparedEvent {
   event: NewEvidence;
-  payload: unknown;
+  /** RFC 8785 text of the payload: what the commitment hashes and what the jsonb column is given. */
+  payloadText: string;
   salt: string;
   leaf: EvidenceLeaf;
   leafData: string;
   leafHash: string;
 }
 
+interface OpenBatch {
+  enterpriseUuid: string;
+  id: string;
+  members: PreparedEvent[];
+}
+
 /**
  * {@link appendEvidence} for many events at once: one enterprise key look-up, one secp256k1 signature per
- * enterprise and batch of up to {@link MAX_BATCH_LEAVES} events instead of one per event, few statements.
+ * enterprise and batch of up to {@link MAX_BATCH_LEAVES} events instead of one per event, and one statement
+ * writing the batches and the event rows (docs/bench/2026-11-27-evidence-append.md).
  */
 export async function appendEvidenceBatch(
   tx: Db,
@@ -89,32 +100,32 @@ export async function appendEvidenceBatch(
   // One CSPRNG draw for every salt of the call (32 bytes each, v2/v3 payload commitment).
   const saltBytes = randomBytes(32 * events.length).toString('hex');
   // The open batch of each signing enterprise; a full one is closed and a new id drawn.
-  const open = new Map<string, { id: string; members: PreparedEvent[] }>();
-  const batches: { enterpriseUuid: string; id: string; members: PreparedEvent[] }[] = [];
+  const open = new Map<string, OpenBatch>();
+  const batches: OpenBatch[] = [];
 
   const prepared = events.map((e, i): PreparedEvent => {
-    // Payloads are kept as the JSON they hash to: what jsonb gives back must hash the same.
-    const payload: unknown = e.payload === undefined ? null : JSON.parse(JSON.stringify(e.payload));
+    const payloadText = canonicalPayload(e.payload);
     const salt = saltBytes.slice(64 * i, 64 * (i + 1));
     const signer = e.enterpriseUuid ? signers.get(e.enterpriseUuid) : undefined;
-    let batch: { id: string; members: PreparedEvent[] } | undefined;
+    let batch: OpenBatch | undefined;
     if (signer && e.enterpriseUuid) {
       batch = open.get(e.enterpriseUuid);
       if (!batch || batch.members.length >= MAX_BATCH_LEAVES) {
-        batch = { id: newEvidenceBatchId(), members: [] };
+        batch = { enterpriseUuid: e.enterpriseUuid, id: newEvidenceBatchId(), members: [] };
         open.set(e.enterpriseUuid, batch);
-        batches.push({ enterpriseUuid: e.enterpriseUuid, ...batch });
+        batches.push(batch);
       }
     }
-    // The package's formats, hashed with the native SHA-256 (several times faster than the portable one).
-    const payloadHash = sha256Hex(canonicalize({ payload, salt }));
+    // The package's formats, hashed with the native SHA-256 (several times faster than the portable one);
+    // the payload is canonicalised once, the leaf written by the package's fixed-order RFC 8785 writer.
+    const payloadHash = sha256Hex(saltedPayloadText(payloadText, salt));
     const leaf = evidenceLeafOfCommitment(
       {
         type: e.type,
         enterpriseUuid: e.enterpriseUuid,
         subjectType: e.subjectType,
         subjectId: e.subjectId,
-        payload,
+        payload: null,
         salt,
         dataHash: e.dataHash ?? null,
         time: (e.time ?? new Date()).getTime(),
@@ -122,62 +133,97 @@ export async function appendEvidenceBatch(
       },
       payloadHash,
     );
-    const leafData = canonicalize(leaf);
+    const leafData = canonicalLeafText(leaf);
     // RFC 9162 leaf hash: SHA-256(0x00 || leaf data).
     const leafHash = createHash('sha256').update(LEAF_PREFIX).update(leafData).digest('hex');
-    const p = { event: e, payload, salt, leaf, leafData, leafHash };
+    const p = { event: e, payloadText, salt, leaf, leafData, leafHash };
     batch?.members.push(p);
     return p;
   });
 
   // Every leaf names its batch before the batch is signed, so the signature covers the leaves as stored.
-  if (batches.length > 0) {
-    await tx.insert(ledgerBatches).values(
-      batches.map((b) => {
-        const signer = signers.get(b.enterpriseUuid)!;
-        const hashes = b.members.map((m) => m.leafHash);
-        const signed = signEvidenceBatch(b.id, signer.did, hashes.map(hexBytes), signer.secretKey);
-        return {
-          id: b.id,
-          enterpriseUuid: b.enterpriseUuid,
-          signerDid: signer.did,
-          size: signed.size,
-          rootHash: signed.root,
-          leafHashes: hashes.join(''),
-          signature: signed.signature,
-        };
-      }),
-    );
-  }
+  const batchRows = batches.map((b) => {
+    const signer = signers.get(b.enterpriseUuid)!;
+    const hashes = b.members.map((m) => m.leafHash);
+    const signed = signEvidenceBatch(b.id, signer.did, hashes.map(hexBytes), signer.secretKey);
+    return {
+      id: b.id,
+      enterprise_uuid: b.enterpriseUuid,
+      signer_did: signer.did,
+      size: signed.size,
+      root_hash: signed.root,
+      leaf_hashes: hashes.join(''),
+      signature: signed.signature,
+    };
+  });
 
   // Salted leaves never repeat (a repeat needs equal 256-bit salts), so a plain insert: a unique violation
   // would only roll the change back.
   const ids = new Map<string, number>();
   for (let start = 0; start < prepared.length; start += INSERT_CHUNK) {
     const rows = prepared.slice(start, start + INSERT_CHUNK).map((p) => ({
-      leafHash: p.leafHash,
-      leafData: p.leafData,
-      eventType: p.event.type,
-      enterpriseUuid: p.event.enterpriseUuid,
-      subjectType: p.event.subjectType,
-      subjectId: p.event.subjectId,
-      // A JSON null payload is the jsonb value null, not SQL NULL.
-      payload: p.payload === null ? sql`'null'::jsonb` : p.payload,
-      payloadHash: p.leaf.payloadHash,
+      leaf_hash: p.leafHash,
+      leaf_data: p.leafData,
+      event_type: p.event.type,
+      enterprise_uuid: p.event.enterpriseUuid,
+      subject_type: p.event.subjectType,
+      subject_id: p.event.subjectId,
+      payload: p.payloadText,
+      payload_hash: p.leaf.payloadHash,
       salt: p.salt,
-      dataHash: p.event.dataHash ?? null,
+      data_hash: p.event.dataHash ?? null,
       // A v3 leaf's signature is its batch's (ledger_batches); the DID stays here for look-ups.
-      signerDid: p.leaf.signer?.did ?? null,
-      signature: null,
-      createdAt: new Date(p.leaf.time),
+      signer_did: p.leaf.signer?.did ?? null,
+      created_at: new Date(p.leaf.time).toISOString(),
     }));
-    const result = await tx
-      .insert(ledgerEvents)
-      .values(rows)
-      .returning({ id: ledgerEvents.id, leafHash: ledgerEvents.leafHash });
-    for (const r of result) ids.set(r.leafHash, r.id);
+    const result = await tx.execute(
+      insertStatement(JSON.stringify(start === 0 ? batchRows : []), JSON.stringify(rows)),
+    );
+    for (const r of rowsOf<{ id: number | string; leaf_hash: string }>(result))
+      ids.set(r.leaf_hash, Number(r.id));
   }
   return prepared.map((p) => ({ id: ids.get(p.leafHash)!, leafHash: p.leafHash, time: p.leaf.time }));
+}
+
+/**
+ * The batches and the event rows in one statement, each set as one JSON parameter (json_to_recordset): no
+ * per-value parameters to build, send and bind, one round trip. Row-level security checks both inserts as
+ * any other. The function scan yields the rows in the array's order, so events get
+ * their ids in the order given (arrival order, which sealing follows); the payload,
+ * RFC 8785 text, becomes the jsonb value it denotes (a JSON null payload the jsonb null, not SQL NULL).
+ */
+function insertStatement(batchesJson: string, eventsJson: string): SQL {
+  return sql`
+    with batches as (
+      insert into ledger_batches (id, enterprise_uuid, signer_did, size, root_hash, leaf_hashes, signature)
+      select id, enterprise_uuid, signer_did, size, root_hash, leaf_hashes, signature
+      from json_to_recordset(${batchesJson}::json) as b(id text, enterprise_uuid text, signer_did text,
+        size integer, root_hash text, leaf_hashes text, signature text)
+    )
+    insert into ledger_events (leaf_hash, leaf_data, event_type, enterprise_uuid, subject_type, subject_id,
+      payload, payload_hash, salt, data_hash, signer_did, created_at)
+    select leaf_hash, leaf_data, event_type, enterprise_uuid, subject_type, subject_id, payload::jsonb,
+      payload_hash, salt, data_hash, signer_did, created_at
+    from json_to_recordset(${eventsJson}::json) as e(leaf_hash text, leaf_data text, event_type text,
+      enterprise_uuid text, subject_type text, subject_id text, payload text, payload_hash text, salt text,
+      data_hash text, signer_did text, created_at timestamptz)
+    returning id, leaf_hash`;
+}
+
+/**
+ * The payload's RFC 8785 text. A payload is evidence as the JSON it denotes: what jsonb gives back must hash
+ * the same, so a value JSON.stringify turns into JSON without complaint (a class instance, NaN) is taken as
+ * that JSON, as before the payload was canonicalised once (a TypeError of canonicalize is retried on it).
+ */
+function canonicalPayload(payload: unknown): string {
+  if (payload === undefined) return 'null';
+  try {
+    return canonicalize(payload);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    const json = JSON.stringify(payload) as string | undefined;
+    return json === undefined ? 'null' : canonicalize(JSON.parse(json));
+  }
 }
 
 const hexBytes = (value: string) => Uint8Array.from(Buffer.from(value, 'hex'));
