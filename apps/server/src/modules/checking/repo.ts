@@ -26,8 +26,12 @@ export async function buildScope(
   enterpriseUuid: string,
   scope: TCheckScope,
 ): Promise<{ docs: number; vins: number }> {
-  await tx.execute(sql`create temp table if not exists checking_scope_docs (id int primary key) on commit drop`);
-  await tx.execute(sql`create temp table if not exists checking_scope_vins (vin text primary key) on commit drop`);
+  await tx.execute(
+    sql`create temp table if not exists checking_scope_docs (id int primary key) on commit drop`,
+  );
+  await tx.execute(
+    sql`create temp table if not exists checking_scope_vins (vin text primary key) on commit drop`,
+  );
   await tx.execute(sql`truncate checking_scope_docs, checking_scope_vins`);
   const ent = sql`d.enterprise_uuid = ${enterpriseUuid}`;
   const vinTypes = sql`(${roleTypes('vehicle')} || ${roleTypes('produce')} || ${roleTypes('fit')})`;
@@ -145,7 +149,10 @@ export async function checkingTaskRow(tx: Db, enterpriseUuid: string, id: string
 
 export async function checkingTaskRows(tx: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return tx.select().from(checkingTasks).where(inArray(checkingTasks.id, [...ids]));
+  return tx
+    .select()
+    .from(checkingTasks)
+    .where(inArray(checkingTasks.id, [...ids]));
 }
 
 /** The newest ledger block's height (null before the first seal). */
@@ -156,8 +163,15 @@ export async function latestBlockHeight(db: Db): Promise<number | null> {
   return row?.height ?? null;
 }
 
-/** The enterprise's last completed run before `taskId`: the run its findings are compared with. */
-export async function previousRun(tx: Db, enterpriseUuid: string, task: CheckingTaskRow): Promise<string | null> {
+/**
+ * The enterprise's last completed run of the same type before `task`: the run its findings are compared
+ * with (a linked run sees only its suppliers' share of the data, so it is compared with linked runs).
+ */
+export async function previousRun(
+  tx: Db,
+  enterpriseUuid: string,
+  task: CheckingTaskRow,
+): Promise<string | null> {
   const [row] = await tx
     .select({ id: checkingTasks.id })
     .from(checkingTasks)
@@ -165,6 +179,7 @@ export async function previousRun(tx: Db, enterpriseUuid: string, task: Checking
       and(
         eq(checkingTasks.enterpriseUuid, enterpriseUuid),
         ne(checkingTasks.id, task.id),
+        eq(checkingTasks.taskType, task.taskType),
         isNotNull(checkingTasks.counts),
         lt(checkingTasks.createdAt, task.createdAt),
       ),
@@ -214,7 +229,12 @@ export async function clearResults(tx: Db, id: string): Promise<void> {
 
 export const findingsWhere = (
   enterpriseUuid: string,
-  f: { taskId: string; level?: string | undefined; outcome?: string | undefined; companyUuid?: string | undefined },
+  f: {
+    taskId: string;
+    level?: string | undefined;
+    outcome?: string | undefined;
+    companyUuid?: string | undefined;
+  },
 ): SQL[] => [
   eq(checkingFindings.enterpriseUuid, enterpriseUuid),
   eq(checkingFindings.taskId, f.taskId),
@@ -270,7 +290,11 @@ export async function supplierPartners(tx: Db, ids: readonly number[]) {
 /** The enterprise's own row: its name and kind. */
 export async function ownEnterprise(tx: Db, enterpriseUuid: string) {
   const [row] = await tx
-    .select({ name: enterprises.name, role: enterprises.role, businessAttribute: enterprises.businessAttribute })
+    .select({
+      name: enterprises.name,
+      role: enterprises.role,
+      businessAttribute: enterprises.businessAttribute,
+    })
     .from(enterprises)
     .where(eq(enterprises.uuid, enterpriseUuid))
     .limit(1);

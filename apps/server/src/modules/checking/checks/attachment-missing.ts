@@ -9,7 +9,7 @@ const STEEL = ['PurchaseReceiptSteel', 'SaleDeliverySteel'];
 
 const values = (codes: string[]) =>
   sql.join(
-    codes.map((c) => sql`(${documentType(c).typeCode}::int, ${c}::text, ${STEEL.includes(c)})`),
+    codes.map((c) => sql`(${documentType(c).typeCode}::int, ${c}::text, ${STEEL.includes(c)}::boolean)`),
     sql`, `,
   );
 
