@@ -264,7 +264,27 @@ export type TCheckFinding = z.infer<typeof ZCheckFinding>;
 
 const ZTaskRef = z.object({ taskId: z.string().min(1).max(40) });
 
+export const ZCheckSupplier = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  /** Settled on the platform: its data can be compared. */
+  settled: z.boolean(),
+});
+export type TCheckSupplier = z.infer<typeof ZCheckSupplier>;
+
 export const checkingEndpoints = {
+  suppliers: endpoint({
+    method: 'POST',
+    path: '/dataChecking/suppliers',
+    input: z.object({ keyword: z.string().trim().max(100).optional() }),
+    output: z.array(ZCheckSupplier),
+    auth: 'enterprise',
+    permission: CHECK_CODES.create,
+    tag: 'dataChecking',
+    summary: "The enterprise's direct suppliers a linked task can compare with (at most 200, by code)",
+  }),
   packages: endpoint({
     method: 'POST',
     path: '/dataChecking/packages',

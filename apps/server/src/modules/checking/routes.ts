@@ -13,6 +13,9 @@ import * as checking from './service.ts';
  */
 export function checkingRoutes(app: FastifyInstance, deps: AppDeps): void {
   const e = api.checking;
+  registerEndpoint(app, deps, e.suppliers, (input, { db, tenant }) =>
+    checking.supplierChoices(db, tenant, input.keyword),
+  );
   registerEndpoint(app, deps, e.packages, (_input, { db, tenant }) => checking.listPackages(db, tenant));
   registerEndpoint(app, deps, e.ruleDetail, (input, { db, tenant }) =>
     checking.ruleDetail(db, tenant, input.packageId),
@@ -27,7 +30,9 @@ export function checkingRoutes(app: FastifyInstance, deps: AppDeps): void {
     reply.raw.once('finish', wakeTaskWorkers);
     return task;
   });
-  registerEndpoint(app, deps, e.selectTaskPage, (input, { db, tenant }) => checking.taskPage(db, tenant, input));
+  registerEndpoint(app, deps, e.selectTaskPage, (input, { db, tenant }) =>
+    checking.taskPage(db, tenant, input),
+  );
   registerEndpoint(app, deps, e.taskDetail, (input, { db, tenant }) =>
     checking.taskDetail(db, tenant, input.taskId),
   );

@@ -35,7 +35,8 @@ import {
  */
 
 /** The finding's identity: the same for a check and subject in every run. */
-export const findingIdentity = (checkId: string, subject: string): string => sha256Hex(`${checkId}\u0000${subject}`);
+export const findingIdentity = (checkId: string, subject: string): string =>
+  sha256Hex(`${checkId}\u0000${subject}`);
 
 const ZPayload = z.object({ checkingTaskId: z.string() });
 

@@ -21,6 +21,7 @@ import type { TenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { writeWorkbook } from '../../platform/imports/workbook-write.ts';
 import { taskColumns, toTask } from '../../platform/tasks/routes.ts';
+import { partnerChoices } from '../partner/public.ts';
 import { CHECKS, checkById } from './checks/index.ts';
 import { RULE_PACKAGES, isMandatory, presentPackage, rulePackage } from './packages.ts';
 import {
@@ -65,10 +66,31 @@ export async function ruleDetail(db: Db, tenant: TenantContext, packageId: strin
     checks: pkg.checkIds.flatMap((id) => {
       const c = checkById(id);
       return c
-        ? [{ id: c.id, version: c.version, level: c.level, name: c.name, description: c.description, appliesTo: [...c.appliesTo] }]
+        ? [
+            {
+              id: c.id,
+              version: c.version,
+              level: c.level,
+              name: c.name,
+              description: c.description,
+              appliesTo: [...c.appliesTo],
+            },
+          ]
         : [];
     }),
   };
+}
+
+/** The direct suppliers a linked task can compare with. */
+export async function supplierChoices(db: Db, tenant: TenantContext, keyword: string | undefined) {
+  const rows = await partnerChoices(db, { ...tenant, dataScope: 'company' }, 'supplier', keyword, 200);
+  return rows.map((p) => ({
+    id: p.id,
+    code: p.code,
+    name: p.name,
+    nameEn: p.nameEn,
+    settled: p.partnerEnterpriseUuid !== null,
+  }));
 }
 
 /** The creation rules of spec 5 that need no data: company, rule, span, amount, checks, package. */
@@ -141,7 +163,11 @@ export async function restartTask(db: Db, tenant: TenantContext, taskId: string)
   return createTask(db, tenant, row.scope as unknown as TCheckScope);
 }
 
-async function present(db: Db, tenant: TenantContext, rows: readonly CheckingTaskRow[]): Promise<TCheckTask[]> {
+async function present(
+  db: Db,
+  tenant: TenantContext,
+  rows: readonly CheckingTaskRow[],
+): Promise<TCheckTask[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const kitRows = await db
@@ -151,7 +177,9 @@ async function present(db: Db, tenant: TenantContext, rows: readonly CheckingTas
     .where(inArray(tasks.id, ids));
   const byId = new Map(kitRows.map((r) => [r.id, r]));
   const own = await ownEnterprise(db, tenant.enterpriseUuid);
-  const supplierIds = [...new Set(rows.flatMap((r) => (r.scope as unknown as TCheckScope).supplierIds ?? []))];
+  const supplierIds = [
+    ...new Set(rows.flatMap((r) => (r.scope as unknown as TCheckScope).supplierIds ?? [])),
+  ];
   const partnersById = new Map((await supplierPartners(db, supplierIds)).map((p) => [p.id, p]));
   return rows.flatMap((r) => {
     const kit = byId.get(r.id);
@@ -213,7 +241,10 @@ export async function taskPage(
       ? sql`exists (select 1 from ${tasks} where ${tasks.id} = ${checkingTasks.id} and ${tasks.createdBy} = ${tenant.userId})`
       : undefined,
   );
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(checkingTasks).where(where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(checkingTasks)
+    .where(where);
   const rows = await db
     .select()
     .from(checkingTasks)

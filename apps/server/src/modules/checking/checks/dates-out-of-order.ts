@@ -57,7 +57,9 @@ export const datesOutOfOrder: Check = {
       vins: r.vin ? [r.vin] : [],
       cited: [
         docCite(r),
-        ...(r.refId !== null ? [docCite({ id: r.refId, docType: r.refType ?? 0, billNo: r.refBill ?? '' })] : []),
+        ...(r.refId !== null
+          ? [docCite({ id: r.refId, docType: r.refType ?? 0, billNo: r.refBill ?? '' })]
+          : []),
       ],
       message: {
         zh: `单据 ${r.billNo} 的日期早于 ${r.refBill ?? ''}`,

@@ -52,7 +52,8 @@ export const highCostPartWithoutSource: Check = {
     );
     return rows.map((r) => {
       const subject = `part:${r.vin}/${r.item}/${r.batch}`;
-      if (r.sourced) return { subject, outcome: 'pass', vins: [r.vin], cited: [], message: { zh: '', en: '' } };
+      if (r.sourced)
+        return { subject, outcome: 'pass', vins: [r.vin], cited: [], message: { zh: '', en: '' } };
       const share = r.priced && Number(r.total) > 0 ? Number(r.cost) / Number(r.total) : null;
       return {
         subject,

@@ -18,7 +18,13 @@ export const receiptNotShipped: Check = {
   },
   appliesTo: ['linked'],
   async run({ tx, enterpriseUuid, supplierIds }) {
-    const receipts = await rowsOf<{ id: number; docType: number; billNo: string; item: string; batch: string }>(
+    const receipts = await rowsOf<{
+      id: number;
+      docType: number;
+      billNo: string;
+      item: string;
+      batch: string;
+    }>(
       tx,
       sql`select d.id, d.doc_type as "docType", d.bill_no as "billNo", d.item_code as item, d.batch_no as batch
           from ${SCOPE_DOCS} s join documents d on d.id = s.id

@@ -13,7 +13,13 @@ export const recordUnsealed: Check = {
   },
   appliesTo: ['internal', 'linked'],
   async run({ tx }) {
-    const rows = await rowsOf<{ id: number; docType: number; billNo: string; vin: string; height: number | null }>(
+    const rows = await rowsOf<{
+      id: number;
+      docType: number;
+      billNo: string;
+      vin: string;
+      height: number | null;
+    }>(
       tx,
       sql`select d.id, d.doc_type as "docType", d.bill_no as "billNo", d.vin_sn as vin,
             (select e.block_height from ledger_events e

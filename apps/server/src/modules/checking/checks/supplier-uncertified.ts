@@ -39,7 +39,10 @@ export const supplierUncertified: Check = {
         ...(r.ent ? { companyUuid: r.ent } : {}),
         cited: [{ type: 'partner', id: Number(r.id), label: r.code }, ...cites(r.cited, 5)],
         message: r.ent
-          ? { zh: `供应商 ${r.name} 未通过认证或没有DID`, en: `Supplier ${r.name} is not certified or has no DID` }
+          ? {
+              zh: `供应商 ${r.name} 未通过认证或没有DID`,
+              en: `Supplier ${r.name} is not certified or has no DID`,
+            }
           : { zh: `供应商 ${r.name} 未入驻平台`, en: `Supplier ${r.name} is not settled on the platform` },
       };
     });

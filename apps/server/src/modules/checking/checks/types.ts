@@ -83,10 +83,16 @@ export const citedDocs = (alias: string): SQL =>
 /** The cited records of a JSON aggregate (at most `limit` of them). */
 export function cites(value: unknown, limit = 20): CitedRecord[] {
   const list = Array.isArray(value) ? (value as CitedRecord[]) : [];
-  return list.slice(0, limit).map((c) => ({ type: String(c.type), id: Number(c.id), label: String(c.label) }));
+  return list
+    .slice(0, limit)
+    .map((c) => ({ type: String(c.type), id: Number(c.id), label: String(c.label) }));
 }
 
-export const docCite = (r: { docType: number | string; id: number | string; billNo: string }): CitedRecord => ({
+export const docCite = (r: {
+  docType: number | string;
+  id: number | string;
+  billNo: string;
+}): CitedRecord => ({
   type: String(r.docType),
   id: Number(r.id),
   label: r.billNo,
