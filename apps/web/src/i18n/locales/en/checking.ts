@@ -72,7 +72,7 @@ export const checking: typeof zh = {
     rule: 'Check at least one rule',
     span: 'The time range may span at most 31 days',
     range: 'Select a time range',
-    vins: 'Enter or import VINs',
+    vins: 'Enter VINs',
     amount: 'The maximum amount is a positive integer up to 10,000',
     tooManyVins: 'No more VINs than the maximum amount',
     checks: 'A task holds at most 100 checks',

@@ -62,7 +62,7 @@ export const checking = {
     rule: '请至少勾选一条规则',
     span: '时间范围最长为31天',
     range: '请选择时间范围',
-    vins: '请输入或导入VIN',
+    vins: '请输入VIN',
     amount: '最大数量为1至10,000的正整数',
     tooManyVins: 'VIN数量不能超过最大数量',
     checks: '每个任务最多包含100条规则',
