@@ -66,7 +66,7 @@ describe('data troubleshooting: create, run, abnormal data', () => {
       await dialog.getByText(text.byVin, { exact: true }).click();
       for (const box of await dialog.locator('[data-testid="check-rules"] input[type="checkbox"]').all())
         await box.uncheck();
-      await dialog.getByTestId('check-max-amount').locator('input').fill('0');
+      await dialog.locator('#check-create_maxAmount').fill('0');
       await page.getByTestId('dialog-confirm').click();
       for (const expected of [text.company, text.rule, text.amount, text.vins])
         await dialog.getByText(expected, { exact: true }).waitFor();
@@ -76,7 +76,7 @@ describe('data troubleshooting: create, run, abnormal data', () => {
       await dialog.getByText(text.internal, { exact: true }).click();
       for (const box of await dialog.locator('[data-testid="check-rules"] input[type="checkbox"]').all())
         await box.check();
-      await dialog.getByTestId('check-max-amount').locator('input').fill('10');
+      await dialog.locator('#check-create_maxAmount').fill('10');
       await dialog.getByTestId('check-vins').fill(DEMO_VINS.join('\n'));
       await screenshot(page, `checking-create-${lang}`);
       await page.getByTestId('dialog-confirm').click();

@@ -135,6 +135,21 @@ describe('data troubleshooting (/dataChecking)', () => {
     expect(forSupplier.find((p) => p.id === 'source')!.mandatory).toBe(false);
   });
 
+  it('lists the direct suppliers a linked task can compare with, settled or not', async () => {
+    const list = expectOk(
+      await call<{ id: number; code: string; settled: boolean }[]>(app.app, '/dataChecking/suppliers', {
+        token: auto,
+        body: {},
+      }),
+    );
+    expect(list.find((p) => p.code === 'HX-BAT')).toMatchObject({ id: hxBat, settled: true });
+    // Only the caller's own partners: the battery maker's supplier is the mine.
+    const theirs = expectOk(
+      await call<{ code: string }[]>(app.app, '/dataChecking/suppliers', { token: supplier, body: {} }),
+    );
+    expect(theirs.map((p) => p.code)).toEqual(['BC-LI']);
+  });
+
   it('finds nothing on the clean demo chain: by VIN, by time, linked, and at the battery maker', async () => {
     const byVin = await runTask(vinScope(DEMO_VINS));
     expect(failing(await abnormal(byVin.id))).toEqual([]);
@@ -463,7 +478,14 @@ describe('data troubleshooting (/dataChecking)', () => {
 
     it('a member without the page code is refused; one with the page but not Checking cannot create', async () => {
       const none = await member([]);
-      for (const path of ['selectTaskPage', 'packages', 'createTask', 'exportAbnormal'])
+      for (const path of [
+        'selectTaskPage',
+        'packages',
+        'ruleDetail',
+        'suppliers',
+        'createTask',
+        'exportAbnormal',
+      ])
         expectError(
           await call(app.app, `/dataChecking/${path}`, { token: none.token, body: {} }),
           'FORBIDDEN',
@@ -471,6 +493,10 @@ describe('data troubleshooting (/dataChecking)', () => {
       const viewer = await member(['CheckLog']);
       expectOk(await call(app.app, '/dataChecking/selectTaskPage', { token: viewer.token, body: {} }));
       expectError(await create(timeScope(), viewer.token), 'FORBIDDEN');
+      expectError(
+        await call(app.app, '/dataChecking/suppliers', { token: viewer.token, body: {} }),
+        'FORBIDDEN',
+      );
     });
   });
 });

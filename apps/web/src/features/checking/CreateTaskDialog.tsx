@@ -85,7 +85,9 @@ export function CreateTaskDialog({ open, onClose }: { open: boolean; onClose: (c
   });
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // A refused field shows its message under it; nothing is sent.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const [from, to] = v.range ?? [null, null];
     create.mutate({
       taskType: v.taskType,
@@ -114,6 +116,7 @@ export function CreateTaskDialog({ open, onClose }: { open: boolean; onClose: (c
     >
       <Form
         form={form}
+        name="check-create"
         layout="vertical"
         initialValues={{
           taskType: 'internal',
