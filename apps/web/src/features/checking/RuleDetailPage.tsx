@@ -38,8 +38,12 @@ export default function RuleDetailPage() {
             width: 90,
             render: (_v, r) => <LevelBadge level={r.level} lang={lang} />,
           },
-          { key: 'name', title: t('checking.fields.subject'), width: 220, render: (_v, r) => r.name[lang] },
-          { key: 'description', title: t('checking.fields.message'), render: (_v, r) => r.description[lang] },
+          { key: 'name', title: t('checking.fields.name'), width: 220, render: (_v, r) => r.name[lang] },
+          {
+            key: 'description',
+            title: t('checking.fields.description'),
+            render: (_v, r) => r.description[lang],
+          },
         ]}
       />
     </Card>

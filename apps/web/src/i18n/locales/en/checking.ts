@@ -50,6 +50,8 @@ export const checking: typeof zh = {
     subject: 'Subject',
     message: 'Message',
     cited: 'Cited records',
+    name: 'Name',
+    description: 'Description',
     company: 'Company',
   },
   create: {

@@ -40,6 +40,8 @@ export const checking = {
     subject: '对象',
     message: '说明',
     cited: '引用记录',
+    name: '名称',
+    description: '说明',
     company: '企业',
   },
   create: {
