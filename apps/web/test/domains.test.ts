@@ -41,6 +41,7 @@ const DOMAINS: Readonly<Record<string, TDomain>> = {
   search: everywhere,
   ticket: everywhere,
   trace: everywhere,
+  checking: everywhere,
 
   carbon: {
     places: ['contract', 'server'],

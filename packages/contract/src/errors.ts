@@ -410,6 +410,64 @@ export const ERRORS = {
     zh: '附件不是您为工单上传的有效文件，请重新上传',
     en: 'An attachment is not a file you uploaded for a work order, please upload it again',
   },
+
+  // Data troubleshooting (spec 5 "Troubleshooting creation", 8; contract checking.ts).
+  CHECK_NO_COMPANY: {
+    code: 'B2150',
+    http: 400,
+    zh: '请至少选择一家企业',
+    en: 'Select at least one company',
+  },
+  CHECK_NO_RULE: { code: 'B2151', http: 400, zh: '请至少勾选一条规则', en: 'Check at least one rule' },
+  CHECK_SPAN_TOO_LONG: {
+    code: 'B2152',
+    http: 400,
+    zh: '时间范围最长为{days}天',
+    en: 'The time range may span at most {days} days',
+  },
+  CHECK_TOO_MANY_CHECKS: {
+    code: 'B2153',
+    http: 400,
+    zh: '每个任务最多包含{max}条规则',
+    en: 'A task holds at most {max} checks',
+  },
+  CHECK_TASK_RUNNING: {
+    code: 'B2154',
+    http: 409,
+    zh: '存在进行中任务的企业，不能重复创建任务',
+    en: 'Tasks cannot be created repeatedly for companies with a running task',
+  },
+  CHECK_NO_PENDING_VIN: { code: 'B2155', http: 400, zh: '暂无待排查VIN数据', en: 'No pending VIN data' },
+  CHECK_PACKAGE_UNKNOWN: {
+    code: 'B2156',
+    http: 404,
+    zh: '规则包不存在',
+    en: 'The rule package does not exist',
+  },
+  CHECK_PACKAGE_MANDATORY: {
+    code: 'B2157',
+    http: 400,
+    zh: '制造型、贸易型企业必须执行规则包的全部规则',
+    en: 'Manufacturing and trading companies must run every check of the rule package',
+  },
+  CHECK_NOT_IN_PACKAGE: {
+    code: 'B2158',
+    http: 400,
+    zh: '规则{check}不属于所选规则包',
+    en: 'The check {check} is not part of the chosen rule package',
+  },
+  CHECK_SCOPE_INVALID: {
+    code: 'B2159',
+    http: 400,
+    zh: '排查范围不完整：{detail}',
+    en: 'The check scope is incomplete: {detail}',
+  },
+  CHECK_TASK_NOT_RESTARTABLE: {
+    code: 'B2160',
+    http: 409,
+    zh: '只有已结束的任务可以重新发起',
+    en: 'Only a task that has ended can be restarted',
+  },
   FILE_ROWS_INVALID: {
     code: 'F1016',
     http: 400,

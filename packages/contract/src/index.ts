@@ -34,6 +34,7 @@ export * from './material-relation.ts';
 export * from './material.ts';
 export * from './document.ts';
 export * from './trace.ts';
+export * from './checking.ts';
 export * from './ticket.ts';
 export * from './message.ts';
 export * from './gateway-key.ts';
@@ -62,6 +63,7 @@ import { customMaterialRelationEndpoints, materialRelationEndpoints } from './ma
 import { materialDataEndpoints, materialDataInEndpoints } from './material.ts';
 import { documentCommonEndpoints, documentEndpoints } from './document.ts';
 import { traceEndpoints } from './trace.ts';
+import { checkingEndpoints } from './checking.ts';
 import { operatorTicketEndpoints, ticketEndpoints } from './ticket.ts';
 import { messageEndpoints } from './message.ts';
 import { gatewayEndpoints, gatewayKeyEndpoints } from './gateway-key.ts';
@@ -102,6 +104,7 @@ export const api = {
   document: documentEndpoints,
   documentCommon: documentCommonEndpoints,
   trace: traceEndpoints,
+  checking: checkingEndpoints,
   ticket: ticketEndpoints,
   message: messageEndpoints,
   gatewayKey: gatewayKeyEndpoints,

@@ -58,6 +58,8 @@ export const TASK_PHASE_LABELS: Readonly<Record<string, TBilingual>> = {
   reading: { zh: '读取文件', en: 'Reading the file' },
   writing: { zh: '写入数据', en: 'Writing data' },
   finishing: { zh: '生成结果', en: 'Preparing the result' },
+  extracting: { zh: '提取数据', en: 'Extracting data' },
+  checking: { zh: '执行规则', en: 'Running checks' },
 };
 
 /** The codes (any one of each list) that open a task of a page and its actions. */
@@ -86,6 +88,16 @@ export const TASK_KINDS = {
       const act = [`${page}:BatchUpload`];
       return { view: importRecordCodes(page), retry: act, cancel: act, withdraw: act };
     },
+  },
+  /** Data troubleshooting (contract checking.ts): the page's code to see it, Checking to act on it. */
+  troubleshooting: {
+    pages: ['CheckLog'],
+    access: (): TTaskAccess => ({
+      view: ['CheckLog'],
+      retry: ['Checking'],
+      cancel: ['Checking'],
+      withdraw: ['Checking'],
+    }),
   },
 } as const satisfies Record<string, TTaskKindDecl>;
 export type TTaskKind = keyof typeof TASK_KINDS;

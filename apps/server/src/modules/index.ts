@@ -25,6 +25,7 @@ import { carbonRoutes } from './carbon/routes.ts';
 import { roleRoutes } from './role/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { traceRoutes } from './trace/routes.ts';
+import { checkingRoutes } from './checking/routes.ts';
 import { ticketRoutes } from './ticket/routes.ts';
 import { userRoutes } from './user/routes.ts';
 import { gatewayKeyRoutes } from './gateway-key/routes.ts';
@@ -55,6 +56,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   materialRoutes(app, deps);
   documentRoutes(app, deps);
   traceRoutes(app, deps);
+  checkingRoutes(app, deps);
   ticketRoutes(app, deps);
   gatewayKeyRoutes(app, deps);
   messageRoutes(app, deps);

@@ -35,6 +35,22 @@ export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
     component: lazyPage(() => import('../features/profile/PerFromPage')),
     description: 'userCenter.perfrom.description',
   },
+  'dataChecking/checkLog': {
+    component: lazyPage(() => import('../features/checking/CheckLogPage')),
+    description: 'checking.list.description',
+  },
+  'dataChecking/checkLog/detail': {
+    component: lazyPage(() => import('../features/checking/CheckDetailPage')),
+    description: 'checking.detail.description',
+  },
+  'dataChecking/checkLog/ruleDetail': {
+    component: lazyPage(() => import('../features/checking/RuleDetailPage')),
+    description: 'checking.ruleDetail.description',
+  },
+  'dataChecking/checkLog/errorData': {
+    component: lazyPage(() => import('../features/checking/ErrorDataPage')),
+    description: 'checking.errorData.description',
+  },
   'log/list': {
     component: lazyPage(() => import('../features/log/LogListPage')),
     description: 'log.list.description',

@@ -26,7 +26,8 @@ import { cancelTask, retryTask, taskRow, withdrawTask, wakeTaskWorkers, type Tas
  * only the tasks it created, as visibleRows does for records. Another enterprise's task is unknown (E1003).
  */
 
-const columns = {
+/** The columns of a task as the endpoints present it (with its operator's name). */
+export const taskColumns = {
   id: tasks.id,
   kind: tasks.kind,
   page: tasks.page,
@@ -43,7 +44,7 @@ const columns = {
   startedAt: tasks.startedAt,
   finishedAt: tasks.finishedAt,
 };
-type TaskView = Pick<
+export type TaskView = Pick<
   TaskRow,
   | 'id'
   | 'kind'
@@ -61,7 +62,8 @@ type TaskView = Pick<
   | 'finishedAt'
 > & { operator: string };
 
-function toTask(row: TaskView, tenant: Pick<TenantContext, 'userId'>): TTask {
+/** A task row as the contract's TTask. */
+export function toTask(row: TaskView, tenant: Pick<TenantContext, 'userId'>): TTask {
   const reason = row.reasonCode ? errorByCode(row.reasonCode) : undefined;
   return {
     id: row.id,
@@ -84,7 +86,7 @@ function toTask(row: TaskView, tenant: Pick<TenantContext, 'userId'>): TTask {
 
 async function taskView(db: Db, tenant: TenantContext, id: string): Promise<TTask> {
   const [row] = await db
-    .select(columns)
+    .select(taskColumns)
     .from(tasks)
     .innerJoin(users, eq(users.id, tasks.createdBy))
     .where(and(eq(tasks.enterpriseUuid, tenant.enterpriseUuid), eq(tasks.id, id)))
@@ -141,7 +143,7 @@ export function taskRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { list, total } = await runListQuery(db, {
       table: tasks,
       joins: [{ table: users, on: eq(users.id, tasks.createdBy) }],
-      select: columns,
+      select: taskColumns,
       tenantColumn: tasks.enterpriseUuid,
       ownerColumn: tasks.createdBy,
       tenant,

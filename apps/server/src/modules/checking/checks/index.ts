@@ -1,0 +1,29 @@
+import { attachmentMissing } from './attachment-missing.ts';
+import { datesOutOfOrder } from './dates-out-of-order.ts';
+import { highCostPartWithoutSource } from './high-cost-part-without-source.ts';
+import { lotBalance } from './lot-balance.ts';
+import { materialUnmapped } from './material-unmapped.ts';
+import { receiptNotShipped } from './receipt-not-shipped.ts';
+import { recordUnsealed } from './record-unsealed.ts';
+import { supplierUncertified } from './supplier-uncertified.ts';
+import type { Check } from './types.ts';
+import { vinWithoutProduction } from './vin-without-production.ts';
+
+/**
+ * The library of checks. The risk-area check (risk-area.ts, riskAreaCheck) joins this list once the risk
+ * module's public riskMatches exists: `riskAreaCheck(riskMatches)`.
+ */
+export const CHECKS: readonly Check[] = [
+  vinWithoutProduction,
+  receiptNotShipped,
+  lotBalance,
+  materialUnmapped,
+  datesOutOfOrder,
+  attachmentMissing,
+  recordUnsealed,
+  supplierUncertified,
+  highCostPartWithoutSource,
+];
+
+const BY_ID = new Map(CHECKS.map((c) => [c.id, c]));
+export const checkById = (id: string): Check | undefined => BY_ID.get(id);

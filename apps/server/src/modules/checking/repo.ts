@@ -1,0 +1,302 @@
+import { and, desc, eq, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { TCheckScope } from '@tracehub/contract';
+import type { Db } from '../../db/client.ts';
+import {
+  checkingFindings,
+  checkingPasses,
+  checkingTasks,
+  enterprises,
+  ledgerBlocks,
+  partners,
+  tasks,
+} from '../../db/schema.ts';
+import { roleTypes, rowsOf } from './checks/types.ts';
+
+/*
+ * The troubleshooting tables (db/schema/checking.ts) and the task's scope: the documents and VINs a run
+ * checks, materialised as two temporary tables of the tenant transaction (dropped at its commit), so that
+ * every check reads them with one join instead of receiving the ids.
+ */
+
+const DAY = 86_400_000;
+
+/** Fills the scope tables of `tx` for `scope`; answers how many documents and VINs they hold. */
+export async function buildScope(
+  tx: Db,
+  enterpriseUuid: string,
+  scope: TCheckScope,
+): Promise<{ docs: number; vins: number }> {
+  await tx.execute(
+    sql`create temp table if not exists checking_scope_docs (id int primary key) on commit drop`,
+  );
+  await tx.execute(
+    sql`create temp table if not exists checking_scope_vins (vin text primary key) on commit drop`,
+  );
+  await tx.execute(sql`truncate checking_scope_docs, checking_scope_vins`);
+  const ent = sql`d.enterprise_uuid = ${enterpriseUuid}`;
+  const vinTypes = sql`(${roleTypes('vehicle')} || ${roleTypes('produce')} || ${roleTypes('fit')})`;
+  if (scope.dimension === 'time') {
+    const column = scope.timeBasis === 'import' ? sql.raw('d.created_at') : sql.raw('d.biz_time');
+    // The range is whole days: from the start of `from` to the end of `to`.
+    const from = new Date(scope.from ?? 0);
+    const to = new Date((scope.to ?? 0) + DAY);
+    await tx.execute(
+      sql`insert into checking_scope_docs select d.id from documents d
+          where ${ent} and ${column} >= ${from.toISOString()}::timestamptz and ${column} < ${to.toISOString()}::timestamptz`,
+    );
+  } else {
+    await tx.execute(
+      sql`insert into checking_scope_vins select distinct v from unnest(${sql.param(scope.vins)}::text[]) v
+          where exists (select 1 from documents d where ${ent} and d.vin_sn = v)
+          limit ${scope.maxAmount}`,
+    );
+    await tx.execute(
+      sql`insert into checking_scope_docs select d.id from documents d
+          join checking_scope_vins v on v.vin = d.vin_sn where ${ent} on conflict do nothing`,
+    );
+    // The lots fitted into those VINs, and every document of them (receipts, pickings, returns).
+    await tx.execute(
+      sql`insert into checking_scope_docs select d.id from documents d
+          join (select distinct f.item_code, f.batch_no from documents f
+                join checking_scope_docs s on s.id = f.id
+                where f.doc_type = any(${roleTypes('fit')}) and f.batch_no <> '') l
+            on d.item_code = l.item_code and d.batch_no = l.batch_no
+          where ${ent} on conflict do nothing`,
+    );
+  }
+  // The documents the scope's documents name by number (a completion's pickings).
+  await tx.execute(
+    sql`insert into checking_scope_docs select d.id from documents d
+        where ${ent} and d.bill_no in (select unnest(x.related_bill_nos) from documents x
+          join checking_scope_docs s on s.id = x.id)
+        on conflict do nothing`,
+  );
+  if (scope.taskType === 'linked') {
+    // Only what concerns the chosen suppliers: their documents, their lots and the VINs those went into.
+    const suppliers = sql`${sql.param(scope.supplierIds)}::int[]`;
+    await tx.execute(
+      sql`create temp table if not exists checking_scope_lots (item_code text, batch_no text) on commit drop`,
+    );
+    await tx.execute(sql`truncate checking_scope_lots`);
+    await tx.execute(
+      sql`insert into checking_scope_lots select distinct d.item_code, d.batch_no from documents d
+          join checking_scope_docs s on s.id = d.id
+          where d.partner_id = any(${suppliers}) and d.batch_no <> ''`,
+    );
+    await tx.execute(
+      sql`delete from checking_scope_docs s using documents d where d.id = s.id
+          and not (coalesce(d.partner_id = any(${suppliers}), false)
+            or exists (select 1 from checking_scope_lots l where l.item_code = d.item_code and l.batch_no = d.batch_no)
+            or (d.vin_sn <> '' and exists (select 1 from documents f join checking_scope_lots l
+              on l.item_code = f.item_code and l.batch_no = f.batch_no
+              where f.enterprise_uuid = ${enterpriseUuid} and f.vin_sn = d.vin_sn
+                and f.doc_type = any(${roleTypes('fit')}))))`,
+    );
+    await tx.execute(sql`truncate checking_scope_vins`);
+  }
+  if (scope.dimension === 'time' || scope.taskType === 'linked') {
+    await tx.execute(
+      sql`insert into checking_scope_vins select distinct d.vin_sn from documents d
+          join checking_scope_docs s on s.id = d.id
+          where d.vin_sn <> '' and d.doc_type = any(${vinTypes})
+          limit ${scope.maxAmount} on conflict do nothing`,
+    );
+  }
+  const [counts] = await rowsOf<{ docs: number; vins: number }>(
+    tx,
+    sql`select (select count(*) from checking_scope_docs)::int as docs,
+          (select count(*) from checking_scope_vins)::int as vins`,
+  );
+  return counts ?? { docs: 0, vins: 0 };
+}
+
+/** Serialises task creation per enterprise (the "running task" rule holds under concurrent calls). */
+export async function lockEnterpriseTasks(tx: Db, enterpriseUuid: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`checking:${enterpriseUuid}`}))`);
+}
+
+/** A troubleshooting task of the enterprise that has not come to rest. */
+export async function runningTask(tx: Db, enterpriseUuid: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: tasks.id })
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.enterpriseUuid, enterpriseUuid),
+        eq(tasks.kind, 'troubleshooting'),
+        inArray(tasks.status, ['pending', 'underway', 'suspended']),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export type CheckingTaskRow = typeof checkingTasks.$inferSelect;
+export type FindingRow = typeof checkingFindings.$inferSelect;
+export type NewFinding = typeof checkingFindings.$inferInsert;
+
+export const insertCheckingTask = (tx: Db, row: typeof checkingTasks.$inferInsert) =>
+  tx.insert(checkingTasks).values(row);
+
+export async function checkingTaskRow(tx: Db, enterpriseUuid: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(checkingTasks)
+    .where(and(eq(checkingTasks.enterpriseUuid, enterpriseUuid), eq(checkingTasks.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function checkingTaskRows(tx: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(checkingTasks)
+    .where(inArray(checkingTasks.id, [...ids]));
+}
+
+/** The newest ledger block's height (null before the first seal). */
+export async function latestBlockHeight(db: Db): Promise<number | null> {
+  const [row] = await db
+    .select({ height: sql<number | null>`max(${ledgerBlocks.height})` })
+    .from(ledgerBlocks);
+  return row?.height ?? null;
+}
+
+/**
+ * The enterprise's last completed run of the same type before `task`: the run its findings are compared
+ * with (a linked run sees only its suppliers' share of the data, so it is compared with linked runs).
+ */
+export async function previousRun(
+  tx: Db,
+  enterpriseUuid: string,
+  task: CheckingTaskRow,
+): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: checkingTasks.id })
+    .from(checkingTasks)
+    .where(
+      and(
+        eq(checkingTasks.enterpriseUuid, enterpriseUuid),
+        ne(checkingTasks.id, task.id),
+        eq(checkingTasks.taskType, task.taskType),
+        isNotNull(checkingTasks.counts),
+        lt(checkingTasks.createdAt, task.createdAt),
+      ),
+    )
+    .orderBy(desc(checkingTasks.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The failing (or unknown) findings of a run, by identity. */
+export async function openFindings(tx: Db, taskId: string): Promise<Map<string, FindingRow>> {
+  const rows = await tx
+    .select()
+    .from(checkingFindings)
+    .where(and(eq(checkingFindings.taskId, taskId), inArray(checkingFindings.outcome, ['fail', 'unknown'])));
+  return new Map(rows.map((r) => [r.identity, r]));
+}
+
+export async function insertFindings(tx: Db, rows: readonly NewFinding[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(checkingFindings).values(rows.slice(i, i + 500));
+}
+
+export async function insertPasses(
+  tx: Db,
+  rows: readonly { enterpriseUuid: string; taskId: string; checkId: string; passes: number }[],
+): Promise<void> {
+  if (rows.length > 0) await tx.insert(checkingPasses).values([...rows]);
+}
+
+export async function finishCheckingTask(
+  tx: Db,
+  id: string,
+  values: Pick<CheckingTaskRow, 'counts' | 'vinAmount' | 'completeVinAmount' | 'maxLevel' | 'blockHeight'>,
+): Promise<void> {
+  await tx.update(checkingTasks).set(values).where(eq(checkingTasks.id, id));
+}
+
+/** Forgets a run's results (before a retry runs it again). */
+export async function clearResults(tx: Db, id: string): Promise<void> {
+  await tx.delete(checkingFindings).where(eq(checkingFindings.taskId, id));
+  await tx.delete(checkingPasses).where(eq(checkingPasses.taskId, id));
+  await tx
+    .update(checkingTasks)
+    .set({ counts: null, vinAmount: 0, completeVinAmount: 0, maxLevel: null })
+    .where(eq(checkingTasks.id, id));
+}
+
+export const findingsWhere = (
+  enterpriseUuid: string,
+  f: {
+    taskId: string;
+    level?: string | undefined;
+    outcome?: string | undefined;
+    companyUuid?: string | undefined;
+  },
+): SQL[] => [
+  eq(checkingFindings.enterpriseUuid, enterpriseUuid),
+  eq(checkingFindings.taskId, f.taskId),
+  ...(f.level ? [eq(checkingFindings.level, f.level as FindingRow['level'])] : []),
+  ...(f.outcome ? [eq(checkingFindings.outcome, f.outcome as FindingRow['outcome'])] : []),
+  ...(f.companyUuid ? [eq(checkingFindings.companyUuid, f.companyUuid)] : []),
+];
+
+/** Most severe first, then in the order found. */
+export const findingsOrder = [
+  sql`case ${checkingFindings.level} when 'fatal' then 0 when 'urgent' then 1 else 2 end`,
+  sql`case ${checkingFindings.outcome} when 'fail' then 0 when 'unknown' then 1 else 2 end`,
+  checkingFindings.id,
+];
+
+export async function findingsPage(
+  tx: Db,
+  where: SQL[],
+  page: { pageNo: number; pageSize: number },
+): Promise<{ list: FindingRow[]; total: number }> {
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(checkingFindings)
+    .where(and(...where));
+  const list = await tx
+    .select()
+    .from(checkingFindings)
+    .where(and(...where))
+    .orderBy(...findingsOrder)
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize);
+  return { list, total: count?.n ?? 0 };
+}
+
+export async function allFindings(tx: Db, where: SQL[]): Promise<FindingRow[]> {
+  return tx
+    .select()
+    .from(checkingFindings)
+    .where(and(...where))
+    .orderBy(...findingsOrder)
+    .limit(100_000);
+}
+
+/** The enterprise's supplier partners of `ids` (a linked task's compared companies). */
+export async function supplierPartners(tx: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: partners.id, code: partners.code, name: partners.name, nameEn: partners.nameEn })
+    .from(partners)
+    .where(and(inArray(partners.id, [...ids]), eq(partners.partnerType, 'supplier')));
+}
+
+/** The enterprise's own row: its name and kind. */
+export async function ownEnterprise(tx: Db, enterpriseUuid: string) {
+  const [row] = await tx
+    .select({
+      name: enterprises.name,
+      role: enterprises.role,
+      businessAttribute: enterprises.businessAttribute,
+    })
+    .from(enterprises)
+    .where(eq(enterprises.uuid, enterpriseUuid))
+    .limit(1);
+  return row ?? null;
+}

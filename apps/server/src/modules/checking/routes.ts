@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { api } from '@tracehub/contract';
+import type { AppDeps } from '../../platform/context.ts';
+import { registerRawEndpoint, sendXlsx } from '../../platform/http-binary.ts';
+import { registerEndpoint } from '../../platform/http.ts';
+import { wakeTaskWorkers } from '../../platform/tasks/index.ts';
+import { withTenant } from '../../platform/tenancy.ts';
+import * as checking from './service.ts';
+
+/**
+ * /dataChecking (page CheckLog): rule packages, troubleshooting tasks (run by the task kit; retry and
+ * cancel through /task/*), their abnormal data and its export. Every endpoint declares the page's codes.
+ */
+export function checkingRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const e = api.checking;
+  registerEndpoint(app, deps, e.suppliers, (input, { db, tenant }) =>
+    checking.supplierChoices(db, tenant, input.keyword),
+  );
+  registerEndpoint(app, deps, e.packages, (_input, { db, tenant }) => checking.listPackages(db, tenant));
+  registerEndpoint(app, deps, e.ruleDetail, (input, { db, tenant }) =>
+    checking.ruleDetail(db, tenant, input.packageId),
+  );
+  registerEndpoint(app, deps, e.createTask, async (input, { db, tenant, reply }) => {
+    const task = await checking.createTask(db, tenant, input);
+    reply.raw.once('finish', wakeTaskWorkers);
+    return task;
+  });
+  registerEndpoint(app, deps, e.restartTask, async (input, { db, tenant, reply }) => {
+    const task = await checking.restartTask(db, tenant, input.taskId);
+    reply.raw.once('finish', wakeTaskWorkers);
+    return task;
+  });
+  registerEndpoint(app, deps, e.selectTaskPage, (input, { db, tenant }) =>
+    checking.taskPage(db, tenant, input),
+  );
+  registerEndpoint(app, deps, e.taskDetail, (input, { db, tenant }) =>
+    checking.taskDetail(db, tenant, input.taskId),
+  );
+  registerEndpoint(app, deps, e.selectAbnormalPage, (input, { db, tenant }) =>
+    checking.abnormalPage(db, tenant, input),
+  );
+  registerRawEndpoint(app, deps, e.exportAbnormal, {}, async (input, c) => {
+    const file = await withTenant(deps.db, c.tenant, (tx) =>
+      checking.exportAbnormal(tx, c.tenant, input.taskId, c.meta.lang),
+    );
+    return sendXlsx(c.reply, file.fileName, file.content);
+  });
+}

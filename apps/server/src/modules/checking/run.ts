@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import {
+  CHECK_LEVELS,
+  CHECK_PHASE_EXTRACTING,
+  ZCheckTaskCreate,
+  type TCheckCounts,
+  type TCheckLevel,
+  type TCheckParams,
+  type TCheckScope,
+} from '@tracehub/contract';
+import type { Db } from '../../db/client.ts';
+import { sha256Hex } from '../../platform/crypto.ts';
+import { TaskFailed, defineTask, type TaskContext } from '../../platform/tasks/index.ts';
+import { withTenant } from '../../platform/tenancy.ts';
+import { checkById } from './checks/index.ts';
+import type { CheckResult } from './checks/types.ts';
+import { rulePackage } from './packages.ts';
+import {
+  buildScope,
+  checkingTaskRow,
+  clearResults,
+  finishCheckingTask,
+  insertFindings,
+  insertPasses,
+  latestBlockHeight,
+  openFindings,
+  previousRun,
+  type NewFinding,
+} from './repo.ts';
+
+/*
+ * A troubleshooting task's run: its scope is built and every check of it runs in one tenant transaction
+ * (so a run's results land together, or not at all), each finding compared by identity with the
+ * enterprise's previous run: new, still open, or fixed (a subject that failed then and passes now).
+ */
+
+/** The finding's identity: the same for a check and subject in every run. */
+export const findingIdentity = (checkId: string, subject: string): string =>
+  sha256Hex(`${checkId}\u0000${subject}`);
+
+const ZPayload = z.object({ checkingTaskId: z.string() });
+
+export const troubleshootingTask = defineTask({
+  kind: 'troubleshooting',
+  payload: ZPayload,
+  run: runTroubleshooting,
+  onRetry: (tx, task) => clearResults(tx, task.id),
+});
+
+async function runTroubleshooting(ctx: TaskContext<z.infer<typeof ZPayload>>): Promise<void> {
+  const { deps, tenant } = ctx;
+  await ctx.progress({ done: 0, total: 0, phase: CHECK_PHASE_EXTRACTING });
+  const blockHeight = await latestBlockHeight(deps.db);
+  const total = await withTenant(deps.db, tenant, async (tx) => {
+    const task = await checkingTaskRow(tx, tenant.enterpriseUuid, ctx.payload.checkingTaskId);
+    if (!task) throw new TaskFailed('NOT_FOUND');
+    const pkg = rulePackage(task.packageId);
+    // The package changed under the task (another version now): it can no longer be proven as recorded.
+    if (!pkg || pkg.hash !== task.packageHash) throw new TaskFailed('CHECK_PACKAGE_UNKNOWN');
+    const scope = ZCheckTaskCreate.parse(task.scope);
+    const { vins } = await buildScope(tx, tenant.enterpriseUuid, scope);
+    const results = await runChecks(tx, tenant.enterpriseUuid, scope, task.checkIds, pkg.params);
+    await record(tx, tenant.enterpriseUuid, task, results, { vins, blockHeight });
+    return task.checkIds.length;
+  });
+  await ctx.progress({ done: total, total, phase: 'finishing' });
+}
+
+interface CheckRun {
+  checkId: string;
+  results: CheckResult[];
+}
+
+async function runChecks(
+  tx: Db,
+  enterpriseUuid: string,
+  scope: TCheckScope,
+  checkIds: readonly string[],
+  params: TCheckParams,
+): Promise<CheckRun[]> {
+  const runs: CheckRun[] = [];
+  for (const id of checkIds) {
+    const check = checkById(id);
+    if (!check || !check.appliesTo.includes(scope.taskType)) continue;
+    const results = await check.run({
+      tx,
+      enterpriseUuid,
+      taskType: scope.taskType,
+      supplierIds: scope.supplierIds,
+      params,
+    });
+    runs.push({ checkId: id, results });
+  }
+  return runs;
+}
+
+async function record(
+  tx: Db,
+  enterpriseUuid: string,
+  task: NonNullable<Awaited<ReturnType<typeof checkingTaskRow>>>,
+  runs: readonly CheckRun[],
+  facts: { vins: number; blockHeight: number | null },
+): Promise<void> {
+  const previous = await previousRun(tx, enterpriseUuid, task);
+  const before = previous ? await openFindings(tx, previous) : new Map<string, never>();
+  const counts: TCheckCounts = { fatal: 0, urgent: 0, minor: 0, unknown: 0, pass: 0, fixed: 0 };
+  const findings: NewFinding[] = [];
+  const passes: { enterpriseUuid: string; taskId: string; checkId: string; passes: number }[] = [];
+  const incompleteVins = new Set<string>();
+  let maxLevel: TCheckLevel | null = null;
+  for (const { checkId, results } of runs) {
+    const check = checkById(checkId)!;
+    let passed = 0;
+    for (const r of results) {
+      const identity = findingIdentity(checkId, r.subject);
+      const base = {
+        enterpriseUuid,
+        taskId: task.id,
+        checkId,
+        checkVersion: check.version,
+        level: check.level,
+        identity,
+        subject: r.subject,
+        companyUuid: r.companyUuid ?? enterpriseUuid,
+        vins: [...(r.vins ?? [])],
+      };
+      if (r.outcome === 'pass') {
+        passed++;
+        const was = before.get(identity);
+        if (was) {
+          counts.fixed++;
+          findings.push({
+            ...base,
+            outcome: 'pass',
+            state: 'fixed',
+            messageZh: was.messageZh,
+            messageEn: was.messageEn,
+            cited: was.cited,
+          });
+        }
+        continue;
+      }
+      for (const v of r.vins ?? []) incompleteVins.add(v);
+      if (r.outcome === 'unknown') counts.unknown++;
+      else {
+        counts[check.level]++;
+        if (maxLevel === null || CHECK_LEVELS.indexOf(check.level) < CHECK_LEVELS.indexOf(maxLevel))
+          maxLevel = check.level;
+      }
+      findings.push({
+        ...base,
+        outcome: r.outcome,
+        state: before.has(identity) ? 'open' : 'new',
+        messageZh: r.message.zh,
+        messageEn: r.message.en,
+        cited: [...r.cited],
+      });
+    }
+    counts.pass += passed;
+    passes.push({ enterpriseUuid, taskId: task.id, checkId, passes: passed });
+  }
+  await insertFindings(tx, findings);
+  await insertPasses(tx, passes);
+  await finishCheckingTask(tx, task.id, {
+    counts,
+    vinAmount: facts.vins,
+    completeVinAmount: Math.max(0, facts.vins - incompleteVins.size),
+    maxLevel,
+    blockHeight: facts.blockHeight,
+  });
+}

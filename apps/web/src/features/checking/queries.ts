@@ -1,0 +1,32 @@
+import type { TInput, api } from '@tracehub/contract';
+
+/** Query keys of troubleshooting (/dataChecking). */
+export const checkingKeys = {
+  all: ['checking'] as const,
+  tasks: (request: TInput<typeof api.checking.selectTaskPage>) =>
+    [...checkingKeys.all, 'tasks', request] as const,
+  task: (taskId: string) => [...checkingKeys.all, 'task', taskId] as const,
+  findings: (request: TInput<typeof api.checking.selectAbnormalPage>) =>
+    [...checkingKeys.all, 'findings', request] as const,
+  packages: () => [...checkingKeys.all, 'packages'] as const,
+  rules: (packageId: string) => [...checkingKeys.all, 'rules', packageId] as const,
+  suppliers: () => [...checkingKeys.all, 'suppliers'] as const,
+};
+
+/** Routes of the page and its hidden pages (menu-tree.ts dir 'DataChecking'). */
+export const CHECK_ROUTES = {
+  list: '/dataChecking/checkLog',
+  detail: (taskId: string) => `/dataChecking/checkLog/detail?taskId=${encodeURIComponent(taskId)}`,
+  rules: (packageId: string) =>
+    `/dataChecking/checkLog/ruleDetail?packageId=${encodeURIComponent(packageId)}`,
+  /** One company's abnormal data in a task: the record id is `<taskId>_<company uuid>`. */
+  errorData: (taskId: string, companyUuid: string) =>
+    `/dataChecking/checkLog/errorData/${encodeURIComponent(`${taskId}_${companyUuid}`)}`,
+};
+
+export function parseCheckRecordId(
+  value: string | undefined,
+): { taskId: string; companyUuid: string } | null {
+  const at = value ? value.indexOf('_') : -1;
+  return value && at > 0 ? { taskId: value.slice(0, at), companyUuid: value.slice(at + 1) } : null;
+}

@@ -1,0 +1,376 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import type { TBilingual } from './i18n/lang.ts';
+import { listRequest, ZListResponse } from './list.ts';
+import { ZTask, type TTaskStatus } from './task.ts';
+
+/*
+ * Data troubleshooting (spec 1, 2.2 /dataChecking/checkLog, 2.4 "Check-scope settings", 3 "Troubleshooting
+ * task", 4, 5 "Troubleshooting creation", 9; issue 16 items 1, 2, 7): checks over the platform's data,
+ * grouped in versioned, hashed rule packages, run as background tasks of the page CheckLog. Each finding
+ * keeps an identity across runs (new, still open, fixed); missing supplier data is its own outcome,
+ * "unknown", never a pass.
+ */
+
+/** The page of troubleshooting, and its action codes (menu-tree.ts dir 'DataChecking'). */
+export const CHECK_LOG_PAGE = 'CheckLog';
+export const CHECK_CODES = {
+  view: 'CheckLog',
+  create: 'Checking',
+  deal: 'Deal',
+  resolve: 'Resolved',
+  export: 'CheckLog:Export',
+} as const;
+
+/** Spec 5 and 9: the bounds of one task. */
+export const CHECK_LIMITS = {
+  maxAmount: 10_000,
+  maxSpanDays: 31,
+  maxChecks: 100,
+  /** A part whose cost is at least this share of the vehicle's parts is a high-cost part (0.1 %). */
+  costShareThreshold: 0.001,
+} as const;
+
+/** Spec 4 "Abnormal levels", most severe first. */
+export const CHECK_LEVELS = ['fatal', 'urgent', 'minor'] as const;
+export type TCheckLevel = (typeof CHECK_LEVELS)[number];
+export const ZCheckLevel = z.enum(CHECK_LEVELS);
+export const CHECK_LEVEL_LABELS: Readonly<Record<TCheckLevel, TBilingual>> = {
+  fatal: { zh: '致命', en: 'Fatal' },
+  urgent: { zh: '紧急', en: 'Urgent' },
+  minor: { zh: '一般', en: 'Minor' },
+};
+
+/** A check's answer for one subject; 'unknown' when a supplier's data needed to decide is missing. */
+export const CHECK_OUTCOMES = ['pass', 'fail', 'unknown'] as const;
+export type TCheckOutcome = (typeof CHECK_OUTCOMES)[number];
+export const CHECK_OUTCOME_LABELS: Readonly<Record<TCheckOutcome, TBilingual>> = {
+  pass: { zh: '通过', en: 'Passed' },
+  fail: { zh: '异常', en: 'Abnormal' },
+  unknown: { zh: '数据缺失', en: 'Unknown (data missing)' },
+};
+
+/** A finding across runs: first seen in this run, seen in the previous run too, or gone since it. */
+export const FINDING_STATES = ['new', 'open', 'fixed'] as const;
+export type TFindingState = (typeof FINDING_STATES)[number];
+export const FINDING_STATE_LABELS: Readonly<Record<TFindingState, TBilingual>> = {
+  new: { zh: '新发现', en: 'New' },
+  open: { zh: '仍存在', en: 'Still open' },
+  fixed: { zh: '已修复', en: 'Fixed' },
+};
+
+/** Spec 3: internal (within the enterprise) or linked (the benchmark company against direct suppliers). */
+export const CHECK_TASK_TYPES = ['internal', 'linked'] as const;
+export type TCheckTaskType = (typeof CHECK_TASK_TYPES)[number];
+export const CHECK_TASK_TYPE_LABELS: Readonly<Record<TCheckTaskType, TBilingual>> = {
+  internal: { zh: '企业内排查', en: 'Internal' },
+  linked: { zh: '关联排查', en: 'Linked' },
+};
+
+/** Spec 2.4: a scope by VINs (typed or from an xlsx list) or by a time range. */
+export const CHECK_DIMENSIONS = ['vin', 'time'] as const;
+export const CHECK_DIMENSION_LABELS: Readonly<Record<(typeof CHECK_DIMENSIONS)[number], TBilingual>> = {
+  vin: { zh: '按VIN', en: 'By VIN' },
+  time: { zh: '按时间', en: 'By time' },
+};
+export const CHECK_TIME_BASES = ['business', 'import'] as const;
+export const CHECK_TIME_BASIS_LABELS: Readonly<Record<(typeof CHECK_TIME_BASES)[number], TBilingual>> = {
+  business: { zh: '业务时间', en: 'Business time' },
+  import: { zh: '数据导入时间', en: 'Import time' },
+};
+export const CHECK_SOURCES = ['manual', 'automatic'] as const;
+export const CHECK_SOURCE_LABELS: Readonly<Record<(typeof CHECK_SOURCES)[number], TBilingual>> = {
+  manual: { zh: '手动', en: 'Manual' },
+  automatic: { zh: '自动', en: 'Automatic' },
+};
+
+/**
+ * Spec 4: the two status sets of a troubleshooting task are two readings of the task kit's one status
+ * (the queue's and the data extraction's). `started` tells a queued task that never ran from one that waits
+ * to run again after a retry.
+ */
+export type TCheckQueueStatus =
+  'queuing' | 'toBeExecuted' | 'executing' | 'executed' | 'suspended' | 'interrupted' | 'failed';
+export type TCheckDataStatus = 'toExtract' | 'extracting' | 'underway' | 'suspend' | 'completed' | 'failure';
+export const CHECK_QUEUE_STATUS_LABELS: Readonly<Record<TCheckQueueStatus, TBilingual>> = {
+  queuing: { zh: '排队中', en: 'Queuing' },
+  toBeExecuted: { zh: '待执行', en: 'To be executed' },
+  executing: { zh: '执行中', en: 'Executing' },
+  executed: { zh: '已执行', en: 'Executed' },
+  suspended: { zh: '已暂停', en: 'Suspended' },
+  interrupted: { zh: '已中断', en: 'Interrupted' },
+  failed: { zh: '执行失败', en: 'Failed' },
+};
+export const CHECK_DATA_STATUS_LABELS: Readonly<Record<TCheckDataStatus, TBilingual>> = {
+  toExtract: { zh: '待提取数据', en: 'To extract data' },
+  extracting: { zh: '提取数据中', en: 'Extracting data' },
+  underway: { zh: '排查中', en: 'Underway' },
+  suspend: { zh: '暂停', en: 'Suspend' },
+  completed: { zh: '已完成', en: 'Completed' },
+  failure: { zh: '失败', en: 'Failure' },
+};
+/** The phase a troubleshooting task reports while it reads its scope (TASK_PHASE_LABELS has the others). */
+export const CHECK_PHASE_EXTRACTING = 'extracting';
+
+export function checkStatusReadings(
+  status: TTaskStatus,
+  phase: string | null,
+  started: boolean,
+): { queue: TCheckQueueStatus; data: TCheckDataStatus } {
+  switch (status) {
+    case 'pending':
+      return { queue: started ? 'toBeExecuted' : 'queuing', data: 'toExtract' };
+    case 'underway':
+      return { queue: 'executing', data: phase === CHECK_PHASE_EXTRACTING ? 'extracting' : 'underway' };
+    case 'suspended':
+      return { queue: 'suspended', data: 'suspend' };
+    case 'completed':
+      return { queue: 'executed', data: 'completed' };
+    case 'failed':
+      return { queue: 'failed', data: 'failure' };
+    case 'cancelled':
+    case 'withdrawn':
+      return { queue: 'interrupted', data: 'failure' };
+  }
+}
+
+/** A check of the library (one module of the server's modules/checking/checks). */
+export const ZCheckInfo = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  level: ZCheckLevel,
+  name: z.object({ zh: z.string(), en: z.string() }),
+  description: z.object({ zh: z.string(), en: z.string() }),
+  /** linked: needs suppliers' data (a linked task); internal: the enterprise's own data is enough. */
+  appliesTo: z.array(z.enum(CHECK_TASK_TYPES)),
+});
+export type TCheckInfo = z.infer<typeof ZCheckInfo>;
+
+/** A rule package's parameters. */
+export const ZCheckParams = z.object({
+  /** How much more may leave a lot than came in (0.02 = 2 %). */
+  tolerance: z.number().min(0).max(1),
+  costShareThreshold: z.number().min(0).max(1),
+});
+export type TCheckParams = z.infer<typeof ZCheckParams>;
+
+/** A rule package: a named, versioned list of checks with parameters, hashed (SHA-256 over RFC 8785 JSON). */
+export const ZCheckPackage = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  name: z.object({ zh: z.string(), en: z.string() }),
+  checkIds: z.array(z.string()),
+  params: ZCheckParams,
+  hash: z.string(),
+  /** The caller's enterprise kind must run it (manufacturing and trading companies; optional for sources). */
+  mandatory: z.boolean(),
+});
+export type TCheckPackage = z.infer<typeof ZCheckPackage>;
+
+const zDay = z.number().int().min(0);
+
+/** Spec 2.4 and 5: the check-scope settings of a new task. */
+export const ZCheckTaskCreate = z
+  .object({
+    taskType: z.enum(CHECK_TASK_TYPES),
+    dimension: z.enum(CHECK_DIMENSIONS),
+    /** The direct suppliers (partner ids) a linked task compares the benchmark company with. */
+    supplierIds: z.array(z.number().int().positive()).max(CHECK_LIMITS.maxAmount).default([]),
+    vins: z.array(z.string().trim().min(1).max(64)).max(CHECK_LIMITS.maxAmount).default([]),
+    timeBasis: z.enum(CHECK_TIME_BASES).default('business'),
+    from: zDay.optional(),
+    to: zDay.optional(),
+    maxAmount: z.number().int().min(1).max(CHECK_LIMITS.maxAmount),
+    packageId: z.string().min(1).max(64),
+    /** Above 100 the server answers the spec's rule (B2153); the schema only bounds the request. */
+    checkIds: z.array(z.string().min(1).max(64)).max(1000),
+  })
+  .strict();
+export type TCheckTaskCreate = z.input<typeof ZCheckTaskCreate>;
+export type TCheckScope = z.output<typeof ZCheckTaskCreate>;
+
+export const ZCheckCounts = z.object({
+  fatal: z.number().int(),
+  urgent: z.number().int(),
+  minor: z.number().int(),
+  unknown: z.number().int(),
+  pass: z.number().int(),
+  fixed: z.number().int(),
+});
+export type TCheckCounts = z.infer<typeof ZCheckCounts>;
+
+/** A troubleshooting task (spec 3) with both status readings. */
+export const ZCheckTask = z.object({
+  id: z.string(),
+  taskType: z.enum(CHECK_TASK_TYPES),
+  source: z.enum(CHECK_SOURCES),
+  benchmark: z.object({ uuid: z.string(), name: z.string() }),
+  /** The compared companies (linked): partner code and names. */
+  compared: z.array(
+    z.object({ id: z.number().int(), code: z.string(), name: z.string(), nameEn: z.string() }),
+  ),
+  scope: z.object({
+    dimension: z.enum(CHECK_DIMENSIONS),
+    vins: z.array(z.string()),
+    timeBasis: z.enum(CHECK_TIME_BASES),
+    from: z.number().int().nullable(),
+    to: z.number().int().nullable(),
+    maxAmount: z.number().int(),
+  }),
+  packageId: z.string(),
+  packageVersion: z.number().int(),
+  packageHash: z.string(),
+  checkIds: z.array(z.string()),
+  /** The newest ledger block when the run started: what its findings can be proven against. */
+  blockHeight: z.number().int().nullable(),
+  task: ZTask,
+  queueStatus: z.string(),
+  dataStatus: z.string(),
+  counts: ZCheckCounts,
+  vinAmount: z.number().int(),
+  completeVinAmount: z.number().int(),
+  maxLevel: ZCheckLevel.nullable(),
+});
+export type TCheckTask = z.infer<typeof ZCheckTask>;
+
+export const ZCitedRecord = z.object({
+  /** A document type code (document-types.ts), or 'partner' / 'material'. */
+  type: z.string(),
+  id: z.number().int(),
+  label: z.string(),
+  /** The block holding its newest evidence; null while not sealed. */
+  blockHeight: z.number().int().nullable().optional(),
+});
+export type TCitedRecord = z.infer<typeof ZCitedRecord>;
+
+/** An abnormal (or unknown, or fixed) record of a task. */
+export const ZCheckFinding = z.object({
+  id: z.number().int(),
+  taskId: z.string(),
+  checkId: z.string(),
+  checkVersion: z.number().int(),
+  level: ZCheckLevel,
+  outcome: z.enum(CHECK_OUTCOMES),
+  state: z.enum(FINDING_STATES),
+  identity: z.string(),
+  subject: z.string(),
+  /** The company whose data is at fault (the benchmark's or a supplier's uuid). */
+  companyUuid: z.string(),
+  message: z.object({ zh: z.string(), en: z.string() }),
+  cited: z.array(ZCitedRecord),
+  createdAt: z.number().int(),
+});
+export type TCheckFinding = z.infer<typeof ZCheckFinding>;
+
+const ZTaskRef = z.object({ taskId: z.string().min(1).max(40) });
+
+export const ZCheckSupplier = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  /** Settled on the platform: its data can be compared. */
+  settled: z.boolean(),
+});
+export type TCheckSupplier = z.infer<typeof ZCheckSupplier>;
+
+export const checkingEndpoints = {
+  suppliers: endpoint({
+    method: 'POST',
+    path: '/dataChecking/suppliers',
+    input: z.object({ keyword: z.string().trim().max(100).optional() }),
+    output: z.array(ZCheckSupplier),
+    auth: 'enterprise',
+    permission: CHECK_CODES.create,
+    tag: 'dataChecking',
+    summary: "The enterprise's direct suppliers a linked task can compare with (at most 200, by code)",
+  }),
+  packages: endpoint({
+    method: 'POST',
+    path: '/dataChecking/packages',
+    input: z.object({}),
+    output: z.array(ZCheckPackage),
+    auth: 'enterprise',
+    permission: CHECK_CODES.view,
+    tag: 'dataChecking',
+    summary:
+      'The rule packages: checks, parameters, version and hash; which are mandatory for the enterprise',
+  }),
+  ruleDetail: endpoint({
+    method: 'POST',
+    path: '/dataChecking/ruleDetail',
+    input: z.object({ packageId: z.string().min(1).max(64) }),
+    output: z.object({ package: ZCheckPackage, checks: z.array(ZCheckInfo) }),
+    auth: 'enterprise',
+    permission: CHECK_CODES.view,
+    tag: 'dataChecking',
+    summary: "A rule package's checks with id, version, level and texts",
+  }),
+  createTask: endpoint({
+    method: 'POST',
+    path: '/dataChecking/createTask',
+    input: ZCheckTaskCreate,
+    output: ZCheckTask,
+    auth: 'enterprise',
+    permission: CHECK_CODES.create,
+    tag: 'dataChecking',
+    summary:
+      'Creates a troubleshooting task (spec 5): refused without a company or rule, over 31 days, over 10,000 or 100 checks, with a running task or nothing to verify',
+  }),
+  restartTask: endpoint({
+    method: 'POST',
+    path: '/dataChecking/restartTask',
+    input: ZTaskRef,
+    output: ZCheckTask,
+    auth: 'enterprise',
+    permission: CHECK_CODES.create,
+    tag: 'dataChecking',
+    summary:
+      'A new task with the scope and package of a task that came to rest (cancelled, failed, completed)',
+  }),
+  selectTaskPage: endpoint({
+    method: 'POST',
+    path: '/dataChecking/selectTaskPage',
+    input: listRequest({ taskType: z.enum(CHECK_TASK_TYPES).optional() }),
+    output: ZListResponse(ZCheckTask),
+    auth: 'enterprise',
+    permission: CHECK_CODES.view,
+    tag: 'dataChecking',
+    summary: "The enterprise's troubleshooting tasks, newest first, with both status readings and counts",
+  }),
+  taskDetail: endpoint({
+    method: 'POST',
+    path: '/dataChecking/taskDetail',
+    input: ZTaskRef,
+    output: ZCheckTask,
+    auth: 'enterprise',
+    permission: CHECK_CODES.view,
+    tag: 'dataChecking',
+    summary: 'One troubleshooting task',
+  }),
+  selectAbnormalPage: endpoint({
+    method: 'POST',
+    path: '/dataChecking/selectAbnormalPage',
+    input: listRequest({
+      taskId: z.string().min(1).max(40),
+      level: ZCheckLevel.optional(),
+      outcome: z.enum(CHECK_OUTCOMES).optional(),
+      companyUuid: z.string().max(64).optional(),
+    }),
+    output: ZListResponse(ZCheckFinding),
+    auth: 'enterprise',
+    permission: CHECK_CODES.view,
+    tag: 'dataChecking',
+    summary: "A task's abnormal data (findings failed, unknown or fixed), most severe first",
+  }),
+  exportAbnormal: endpoint({
+    method: 'POST',
+    path: '/dataChecking/exportAbnormal',
+    input: ZTaskRef,
+    output: z.unknown(),
+    auth: 'enterprise',
+    permission: CHECK_CODES.export,
+    tag: 'dataChecking',
+    summary: "A task's abnormal data as xlsx (the language of the request)",
+  }),
+};
