@@ -16,8 +16,7 @@ export const AUTOMAKER = 'e0a1c2d3-0001-4000-8000-000000000001';
 
 /** What the server process says over IPC. */
 export type ServerMessage =
-  | { type: 'ready'; address: string; token: string }
-  | { type: 'reference'; ms: number };
+  { type: 'ready'; address: string; token: string } | { type: 'reference'; ms: number };
 /** What the bench asks of it. */
 export type BenchRequest = { type: 'reference'; workbookPath: string };
 

@@ -307,7 +307,6 @@ async function importOn(
   }
 }
 
-
 export async function importScenarios(): Promise<LedgerFigure[]> {
   const workbook = await productWorkbook();
   console.log(
