@@ -40,6 +40,8 @@ function byColumns<T extends PgTable>(table: T, rows: readonly T['$inferInsert']
   );
 }
 
+const isJson = (column: PgColumn) => ['json', 'jsonb'].includes(column.getSQLType());
+
 function insertStatement<T extends PgTable>(
   table: T,
   columns: readonly [string, PgColumn][],
@@ -51,7 +53,8 @@ function insertStatement<T extends PgTable>(
       const out: Record<string, unknown> = {};
       for (const [key, column] of columns) {
         const value = (row as Record<string, unknown>)[key];
-        out[column.name] = value === null ? null : column.mapToDriverValue(value);
+        // A json(b) column's value stays JSON inside the array (its driver mapping would make it a string).
+        out[column.name] = value === null ? null : isJson(column) ? value : column.mapToDriverValue(value);
       }
       return out;
     }),
