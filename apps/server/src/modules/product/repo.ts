@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { NaturalKeyColumns } from '../../platform/imports/natural-keys.ts';
 import { enterprises, materials, productMaterials, products, projectCodes } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
+import { bulkInsert, bulkInsertReturning } from '../../platform/bulk-insert.ts';
 import { isRowId } from '../../platform/ids.ts';
 import {
   filters,
@@ -174,11 +175,11 @@ export async function insertProducts(
   tenant: Pick<TenantContext, 'enterpriseUuid' | 'userId'>,
   rows: readonly (ProductValues & { uuid: string; did: string | null })[],
 ): Promise<ProductRow[]> {
-  if (rows.length === 0) return [];
-  return db
-    .insert(products)
-    .values(rows.map((r) => ({ ...r, enterpriseUuid: tenant.enterpriseUuid, createdBy: tenant.userId })))
-    .returning();
+  return bulkInsertReturning(
+    db,
+    products,
+    rows.map((r) => ({ ...r, enterpriseUuid: tenant.enterpriseUuid, createdBy: tenant.userId })),
+  );
 }
 
 export async function updateProductRow(
@@ -256,14 +257,11 @@ export async function insertProductMaterials(
   tenant: Enterprise,
   pairs: readonly { productId: number; materialId: number }[],
 ): Promise<void> {
-  // 3 parameters a row: 10,000 rows stay far below PostgreSQL's 65,535.
-  for (let start = 0; start < pairs.length; start += 10_000) {
-    await db
-      .insert(productMaterials)
-      .values(
-        pairs.slice(start, start + 10_000).map((p) => ({ ...p, enterpriseUuid: tenant.enterpriseUuid })),
-      );
-  }
+  await bulkInsert(
+    db,
+    productMaterials,
+    pairs.map((p) => ({ ...p, enterpriseUuid: tenant.enterpriseUuid })),
+  );
 }
 
 const materialColumns = {

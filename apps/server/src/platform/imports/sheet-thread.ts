@@ -50,6 +50,12 @@ export type SheetReply =
 
 /** An idle thread is ended after this long without work. */
 const IDLE_MS = 60_000;
+/**
+ * A thread that read more rows than this is ended at once instead of kept: its heap grew with the sheet
+ * (tens of megabytes for 20,000 rows) and would stay resident through the import's writing and the idle
+ * minute after it; starting a thread again costs far less than writing such a sheet.
+ */
+const KEEP_THREAD_MAX_ROWS = 2_000;
 
 interface SheetThread {
   worker: Worker;
@@ -199,7 +205,7 @@ export async function readSheetOffThread(
       void thread.ready.then(() => worker.postMessage(request, [copy.buffer]));
     });
   } finally {
-    if (healthy) release(thread);
+    if (healthy && rows.length <= KEEP_THREAD_MAX_ROWS) release(thread);
     else void worker.terminate();
   }
 }
