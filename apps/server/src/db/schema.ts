@@ -21,3 +21,4 @@ export * from './schema/document.ts';
 export * from './schema/gateway-key.ts';
 export * from './schema/message.ts';
 export * from './schema/ticket.ts';
+export * from './schema/risk.ts';

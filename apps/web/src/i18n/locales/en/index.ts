@@ -27,6 +27,7 @@ import { gatewayKey } from './gatewayKey';
 import { search } from './search';
 import { records } from './records';
 import { ticket } from './ticket';
+import { risk } from './risk';
 
 export const en: TLocale = {
   common,
@@ -57,4 +58,5 @@ export const en: TLocale = {
   search,
   records,
   ticket,
+  risk,
 };

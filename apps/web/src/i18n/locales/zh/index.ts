@@ -26,6 +26,7 @@ import { gatewayKey } from './gatewayKey';
 import { search } from './search';
 import { records } from './records';
 import { ticket } from './ticket';
+import { risk } from './risk';
 
 /** Chinese texts, one module per domain. The English modules must have exactly these keys. */
 export const zh = {
@@ -57,6 +58,7 @@ export const zh = {
   search,
   records,
   ticket,
+  risk,
 };
 
 export type TLocale = typeof zh;
