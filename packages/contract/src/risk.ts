@@ -195,7 +195,8 @@ export const riskEndpoints = {
     path: '/rule/page',
     input: listRequest({
       name: z.string().trim().max(RISK_RULE_NAME_MAX).optional(),
-      enabled: z.boolean().optional(),
+      /** JSON booleans or the texts a URL carries ('true', 'false'). */
+      enabled: z.union([z.boolean(), z.stringbool()]).optional(),
     }),
     output: ZListResponse(ZRiskRule),
     permission: 'RuleList',

@@ -11,7 +11,10 @@ import { PlaceInput } from './PlaceInput';
 import { partnerNames, partnerOptions, projectOptions, riskKeys } from './queries';
 
 /** A remote source with "any" ('') first: an area without that scope. */
-function withAny(source: TOptionSource, label: 'risk.area.anyCompany' | 'risk.area.anyProject'): TOptionSource {
+function withAny(
+  source: TOptionSource,
+  label: 'risk.area.anyCompany' | 'risk.area.anyProject',
+): TOptionSource {
   return (ctx) => [{ value: '', label: ctx.t(label) }, ...(typeof source === 'function' ? source(ctx) : [])];
 }
 
@@ -60,9 +63,8 @@ export function AreaFormDialog({ record, onClose, onDone }: TResourceDialogProps
       }}
       submit={async (request) => {
         const company = request.company ? (await partnerNames([request.company.usci]))[0]! : null;
-        return 'id' in request
-          ? call(api.risk.areaUpdate, { ...request, company })
-          : call(api.risk.areaAdd, { ...request, company });
+        const body = { place: request.place, projectCode: request.projectCode, company };
+        return record ? call(api.risk.areaUpdate, { ...body, id: record.id }) : call(api.risk.areaAdd, body);
       }}
       success="risk.saved"
       invalidates={riskKeys.all}

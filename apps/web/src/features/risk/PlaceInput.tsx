@@ -42,6 +42,7 @@ export function PlaceInput({
         value={place.country || undefined}
         options={COUNTRIES.map((c) => ({ value: c.value, label: placeLabel(c, lang) }))}
         onChange={(country: string) => set({ country, province: null, city: null })}
+        id={`${testId}-country`}
         data-testid={`${testId}-country`}
         aria-label={t('risk.fields.country')}
       />
@@ -52,6 +53,7 @@ export function PlaceInput({
           value={place.province ?? ALL}
           options={[all, ...CHINA_PROVINCES.map((p) => ({ value: p.value, label: placeLabel(p, lang) }))]}
           onChange={(province: string) => set({ province: province || null, city: null })}
+          id={`${testId}-province`}
           data-testid={`${testId}-province`}
           aria-label={t('risk.fields.province')}
         />
@@ -62,6 +64,7 @@ export function PlaceInput({
           placeholder={`${t('risk.fields.province')}: ${t('risk.all')}`}
           value={place.province ?? ''}
           onChange={(e) => set({ province: text(e.target.value), ...(e.target.value ? {} : { city: null }) })}
+          id={`${testId}-province`}
           data-testid={`${testId}-province`}
           aria-label={t('risk.fields.province')}
         />
@@ -74,6 +77,7 @@ export function PlaceInput({
           disabled={!place.province}
           options={[all, ...cities.map((c) => ({ value: c.value, label: placeLabel(c, lang) }))]}
           onChange={(city: string) => set({ city: city || null })}
+          id={`${testId}-city`}
           data-testid={`${testId}-city`}
           aria-label={t('risk.fields.city')}
         />
@@ -85,6 +89,7 @@ export function PlaceInput({
           value={place.city ?? ''}
           disabled={!place.province}
           onChange={(e) => set({ city: text(e.target.value) })}
+          id={`${testId}-city`}
           data-testid={`${testId}-city`}
           aria-label={t('risk.fields.city')}
         />

@@ -76,9 +76,8 @@ export function RuleFormDialog({ record, onClose, onDone }: TResourceDialogProps
           ...request.monitor,
           partners: await partnerNames(request.monitor.partners.map((p) => p.usci)),
         };
-        return 'id' in request
-          ? call(api.risk.update, { ...request, monitor })
-          : call(api.risk.add, { ...request, monitor });
+        const body = { name: request.name, notes: request.notes, monitor };
+        return record ? call(api.risk.update, { ...body, id: record.id }) : call(api.risk.add, body);
       }}
       success={record ? 'risk.saved' : 'risk.created'}
       invalidates={riskKeys.all}

@@ -1,5 +1,9 @@
+import { Fragment, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { countryLabel, regionLabel, type TLang, type TRiskFactor, type TRiskRule } from '@tracehub/contract';
+
+/** What a member typed (names, notes, codes): shown as typed in every language. */
+export const userValue = (text: string): ReactNode => <span data-user-value>{text}</span>;
 
 /** "China / Xinjiang / All": a place with All for a null province or city. */
 export function placeText(
@@ -14,25 +18,57 @@ export function placeText(
   ].join(' / ');
 }
 
-/** One factor in a few words: its kind and what it names. */
-export function factorText(f: TRiskFactor, lang: TLang, t: TFunction): string {
-  const kind = t(`risk.factorKinds.${f.kind}`);
+/** The factor's value in words (a plain text, for confirmations and titles). */
+export function factorValueText(f: TRiskFactor, lang: TLang, t: TFunction): string {
   switch (f.kind) {
     case 'area':
-      return `${kind}: ${placeText(f.place, lang, t)}`;
+      return placeText(f.place, lang, t);
     case 'company':
-      return `${kind}: ${f.company.name || f.company.usci}`;
+      return f.company.name || f.company.usci;
     case 'project':
-      return `${kind}: ${f.projectCode}`;
+      return f.projectCode;
     case 'watchList':
-      return `${kind}: ${f.listName} (${f.asOf}, ${t('risk.factor.entriesCount', { count: f.entries.length })})`;
+      return f.listName;
   }
 }
 
-export function monitorText(rule: TRiskRule, t: TFunction): string {
+/** One factor in a few words: its kind, what it names (as typed) and a watch list's date and size. */
+export function factorNode(f: TRiskFactor, lang: TLang, t: TFunction): ReactNode {
+  const kind = t(`risk.factorKinds.${f.kind}`);
+  const value = factorValueText(f, lang, t);
+  return (
+    <>
+      {kind}: {f.kind === 'area' ? value : userValue(value)}
+      {f.kind === 'watchList'
+        ? ` (${f.asOf}, ${t('risk.factor.entriesCount', { count: f.entries.length })})`
+        : ''}
+    </>
+  );
+}
+
+export function factorsNode(rule: TRiskRule, lang: TLang, t: TFunction): ReactNode {
+  if (rule.factors.length === 0) return t('risk.none');
+  return rule.factors.map((f, i) => (
+    <Fragment key={i}>
+      {i > 0 ? '; ' : ''}
+      {factorNode(f, lang, t)}
+    </Fragment>
+  ));
+}
+
+export function monitorNode(rule: TRiskRule, t: TFunction): ReactNode {
   const kind = t(`risk.monitorKinds.${rule.monitor.kind}`);
   if (rule.monitor.kind === 'partners')
-    return `${kind}: ${rule.monitor.partners.map((p) => p.name || p.usci).join(', ')}`;
-  if (rule.monitor.kind === 'projects') return `${kind}: ${rule.monitor.projects.join(', ')}`;
+    return (
+      <>
+        {kind}: {userValue(rule.monitor.partners.map((p) => p.name || p.usci).join(', '))}
+      </>
+    );
+  if (rule.monitor.kind === 'projects')
+    return (
+      <>
+        {kind}: {userValue(rule.monitor.projects.join(', '))}
+      </>
+    );
   return kind;
 }

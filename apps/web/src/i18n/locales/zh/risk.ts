@@ -1,5 +1,6 @@
 export const risk = {
-  listDescription: '配置风险规则（因子、监控对象）与风险区域，排查和日常监控按已启用的规则与风险区域标记风险企业',
+  listDescription:
+    '配置风险规则（因子、监控对象）与风险区域，排查和日常监控按已启用的规则与风险区域标记风险企业',
   factorDescription: '设置规则的因子：地区、企业、项目与带日期的实体清单；设置因子后才能启用规则',
   tabs: { rules: '风险规则', areas: '风险区域' },
   fields: {
