@@ -38,10 +38,10 @@ export function factorNode(f: TRiskFactor, lang: TLang, t: TFunction): ReactNode
   const value = factorValueText(f, lang, t);
   return (
     <>
-      {kind}: {f.kind === 'area' ? value : userValue(value)}
-      {f.kind === 'watchList'
-        ? ` (${f.asOf}, ${t('risk.factor.entriesCount', { count: f.entries.length })})`
-        : ''}
+      {kind}
+      {t('risk.colon')}
+      {f.kind === 'area' ? value : userValue(value)}
+      {f.kind === 'watchList' ? t('risk.factor.listMeta', { asOf: f.asOf, count: f.entries.length }) : ''}
     </>
   );
 }
@@ -50,25 +50,27 @@ export function factorsNode(rule: TRiskRule, lang: TLang, t: TFunction): ReactNo
   if (rule.factors.length === 0) return t('risk.none');
   return rule.factors.map((f, i) => (
     <Fragment key={i}>
-      {i > 0 ? '; ' : ''}
+      {i > 0 ? t('risk.separator') : ''}
       {factorNode(f, lang, t)}
     </Fragment>
   ));
 }
 
 export function monitorNode(rule: TRiskRule, t: TFunction): ReactNode {
-  const kind = t(`risk.monitorKinds.${rule.monitor.kind}`);
+  const kind = `${t(`risk.monitorKinds.${rule.monitor.kind}`)}${t('risk.colon')}`;
   if (rule.monitor.kind === 'partners')
     return (
       <>
-        {kind}: {userValue(rule.monitor.partners.map((p) => p.name || p.usci).join(', '))}
+        {kind}
+        {userValue(rule.monitor.partners.map((p) => p.name || p.usci).join(', '))}
       </>
     );
   if (rule.monitor.kind === 'projects')
     return (
       <>
-        {kind}: {userValue(rule.monitor.projects.join(', '))}
+        {kind}
+        {userValue(rule.monitor.projects.join(', '))}
       </>
     );
-  return kind;
+  return t(`risk.monitorKinds.${rule.monitor.kind}`);
 }

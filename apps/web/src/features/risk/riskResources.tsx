@@ -29,14 +29,15 @@ export const riskRuleResource = defineResource({
     {
       key: 'factors',
       label: 'risk.fields.factors',
-      width: 320,
+      width: 300,
       priority: 1,
       render: (r: TRiskRule, { t, lang }) => factorsNode(r, lang, t),
     },
     {
       key: 'monitor',
       label: 'risk.fields.monitor',
-      width: 220,
+      width: 180,
+      priority: 1,
       render: (r: TRiskRule, { t }) => monitorNode(r, t),
     },
     {
