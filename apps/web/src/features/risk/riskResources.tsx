@@ -21,7 +21,7 @@ export const riskRuleResource = defineResource({
     {
       key: 'name',
       label: 'risk.fields.name',
-      width: 200,
+      width: 180,
       sortable: true,
       priority: 1,
       render: (r: TRiskRule) => userValue(r.name),
@@ -29,7 +29,7 @@ export const riskRuleResource = defineResource({
     {
       key: 'factors',
       label: 'risk.fields.factors',
-      width: 300,
+      width: 260,
       priority: 1,
       render: (r: TRiskRule, { t, lang }) => factorsNode(r, lang, t),
     },
@@ -43,7 +43,7 @@ export const riskRuleResource = defineResource({
     {
       key: 'notes',
       label: 'risk.fields.notes',
-      width: 200,
+      width: 150,
       render: (r: TRiskRule) => (r.notes ? userValue(r.notes) : ''),
     },
     {
@@ -54,7 +54,14 @@ export const riskRuleResource = defineResource({
       render: (r: TRiskRule) => <RuleEnabledSwitch rule={r} />,
     },
     { key: 'createdBy', label: 'risk.fields.createdBy', width: 140, priority: 3 },
-    { key: 'createdAt', label: 'risk.fields.createdAt', width: 180, format: 'datetime', sortable: true },
+    {
+      key: 'createdAt',
+      label: 'risk.fields.createdAt',
+      width: 180,
+      format: 'datetime',
+      sortable: true,
+      priority: 3,
+    },
   ],
   search: [
     { type: 'text', prop: 'name', label: 'risk.fields.name', basic: true },
