@@ -2,8 +2,15 @@ import { Fragment, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { countryLabel, regionLabel, type TLang, type TRiskFactor, type TRiskRule } from '@tracehub/contract';
 
-/** What a member typed (names, notes, codes): shown as typed in every language. */
-export const userValue = (text: string): ReactNode => <span data-user-value>{text}</span>;
+/**
+ * What a member typed (names, notes, codes): shown as typed in every language. In a fragment, so that a
+ * list cell does not copy it into its title attribute (antd's ellipsis reads a lone element's text).
+ */
+export const userValue = (text: string): ReactNode => (
+  <>
+    <span data-user-value>{text}</span>
+  </>
+);
 
 /** "China / Xinjiang / All": a place with All for a null province or city. */
 export function placeText(
