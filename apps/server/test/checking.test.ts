@@ -10,7 +10,7 @@ import {
   type TListResponse,
   type TTask,
 } from '@tracehub/contract';
-import { checkingTasks, partners, rolePermissions } from '../src/db/schema.ts';
+import { checkingTasks, enterprises, partners, rolePermissions } from '../src/db/schema.ts';
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
 import { DEMO_VINS } from '../src/seed/demo-supply-chain.ts';
 import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
@@ -118,7 +118,7 @@ describe('data troubleshooting (/dataChecking)', () => {
   it('lists the rule packages, hashed, mandatory for the automaker, with their checks', async () => {
     expect(standard.mandatory).toBe(true);
     expect(standard.hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(standard.checkIds).toHaveLength(9);
+    expect(standard.checkIds).toHaveLength(10);
     const rules = expectOk(
       await call<{ checks: { id: string; version: number; level: string; name: { en: string } }[] }>(
         app.app,
@@ -243,6 +243,13 @@ describe('data troubleshooting (/dataChecking)', () => {
         unit: '件',
       });
       await seal(app);
+      // supplier-in-risk-area: the battery maker operates in Xinjiang, the demo's risk area (its rule and area).
+      await dbOf(app)
+        .update(enterprises)
+        .set({
+          operationAddress: { country: 'CN', province: '新疆维吾尔自治区', city: '乌鲁木齐市', address: '1' },
+        })
+        .where(eq(enterprises.uuid, SUPPLIER_UUID));
       // attachment-missing + record-unsealed: a certificate of origin without its paper, not sealed yet.
       originId = await doc('stagePurchase/origin', {
         billNo: 'YC-XH-001',
@@ -269,10 +276,19 @@ describe('data troubleshooting (/dataChecking)', () => {
           `record-unsealed fail ${origin('sealed')}`,
           `supplier-uncertified fail supplier:${uncertified.id}`,
           `high-cost-part-without-source fail part:${DEMO_VINS[0]}/XH-MOTOR/MOT-1`,
+          `supplier-in-risk-area fail risk:${hxBat}`,
+          `supplier-in-risk-area unknown risk:${uncertified.id}`,
         ].sort(),
       );
+      // The supplier not on the platform has no known place: unknown, never a pass.
+      expect(list.filter((f) => f.outcome === 'unknown').map((f) => `${f.checkId} ${f.subject}`)).toEqual([
+        `supplier-in-risk-area risk:${uncertified.id}`,
+      ]);
+      expect(
+        list.find((f) => f.checkId === 'supplier-in-risk-area' && f.outcome === 'fail')!.message.en,
+      ).toMatch(/Xinjiang/);
       // Counts by level, the highest level, and the VINs left incomplete (the new one and the first).
-      expect(task.counts).toMatchObject({ fatal: 1, urgent: 4, minor: 4, unknown: 0 });
+      expect(task.counts).toMatchObject({ fatal: 1, urgent: 5, minor: 4, unknown: 1 });
       expect(task.maxLevel).toBe('fatal');
       expect(task.vinAmount).toBe(4);
       expect(task.completeVinAmount).toBe(2);
@@ -299,8 +315,12 @@ describe('data troubleshooting (/dataChecking)', () => {
       ]);
       // The fault lies with the supplier: its company is named.
       expect(shipped.find((f) => f.outcome === 'fail')!.companyUuid).toBe(SUPPLIER_UUID);
-      expect(task.counts.unknown).toBe(1);
-      expect(await abnormal(task.id, { outcome: 'unknown' })).toHaveLength(1);
+      // Unknown: the unsettled supplier's receipt, and its place (supplier-in-risk-area).
+      expect(task.counts.unknown).toBe(2);
+      expect((await abnormal(task.id, { outcome: 'unknown' })).map((f) => f.checkId).sort()).toEqual([
+        'receipt-not-shipped',
+        'supplier-in-risk-area',
+      ]);
     });
 
     it('keeps identities across runs: still open, and fixed once sealed', async () => {
@@ -312,7 +332,7 @@ describe('data troubleshooting (/dataChecking)', () => {
       expect(task.counts.fixed).toBe(1);
       const open = list.filter((f) => f.outcome === 'fail');
       expect(open.every((f) => f.state === 'open')).toBe(true);
-      expect(open).toHaveLength(8);
+      expect(open).toHaveLength(9);
     });
 
     it('exports the abnormal data as xlsx in the language of the request', async () => {

@@ -37,6 +37,7 @@ const DOMAINS: Readonly<Record<string, TDomain>> = {
   product: everywhere,
   profile: everywhere,
   project: everywhere,
+  risk: everywhere,
   role: everywhere,
   search: everywhere,
   ticket: everywhere,
@@ -103,6 +104,7 @@ const CONTRACT_INFRASTRUCTURE: Readonly<Record<string, string>> = {
   'record-endpoints': 'recordEndpoints() for editable lists',
   'record-pages': 'page declarations of the record catalogue',
   'document-types': 'part of the document domain (its types)',
+  regions: "countries and China's provinces and cities with zh/en names (addresses, risk areas)",
 };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -468,6 +468,25 @@ export const ERRORS = {
     zh: '只有已结束的任务可以重新发起',
     en: 'Only a task that has ended can be restarted',
   },
+  /** Spec 4 and 8: a risk rule is enabled only once its factors are set. */
+  RISK_FACTORS_REQUIRED: {
+    code: 'B2101',
+    http: 409,
+    zh: '请先设置因子再启用该规则！',
+    en: 'Please set factors before enabling this rule!',
+  },
+  RISK_RULE_ENABLED: {
+    code: 'B2102',
+    http: 409,
+    zh: '该规则已启用，请先停用再删除',
+    en: 'This rule is enabled; disable it before deleting it',
+  },
+  RISK_RULE_EXISTS: {
+    code: 'B2103',
+    http: 409,
+    zh: '规则名称已存在',
+    en: 'A rule with this name already exists',
+  },
   FILE_ROWS_INVALID: {
     code: 'F1016',
     http: 400,

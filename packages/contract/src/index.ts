@@ -39,6 +39,8 @@ export * from './ticket.ts';
 export * from './message.ts';
 export * from './gateway-key.ts';
 export * from './search.ts';
+export * from './regions.ts';
+export * from './risk.ts';
 
 import { authEndpoints } from './auth.ts';
 import { userEndpoints } from './user.ts';
@@ -68,6 +70,7 @@ import { operatorTicketEndpoints, ticketEndpoints } from './ticket.ts';
 import { messageEndpoints } from './message.ts';
 import { gatewayEndpoints, gatewayKeyEndpoints } from './gateway-key.ts';
 import { searchEndpoints } from './search.ts';
+import { riskEndpoints } from './risk.ts';
 
 /** Every endpoint of the API, by domain. The server registers these; the web calls them. */
 export const api = {
@@ -109,5 +112,6 @@ export const api = {
   message: messageEndpoints,
   gatewayKey: gatewayKeyEndpoints,
   search: searchEndpoints,
+  risk: riskEndpoints,
   gateway: gatewayEndpoints,
 };

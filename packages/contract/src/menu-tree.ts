@@ -478,6 +478,8 @@ export const AVAILABLE_PAGES: ReadonlySet<string> = new Set([
   'issue/list',
   'issue/recycle',
   'secretkey/perkey',
+  'rule/list',
+  'rule/Factor',
   // Every document list of the catalogue with its upload records.
   ...DOCUMENT_TYPES.flatMap((d) => [d.route, `${d.route}/uploadOperation`]),
 ]);

@@ -22,3 +22,4 @@ export * from './schema/gateway-key.ts';
 export * from './schema/message.ts';
 export * from './schema/ticket.ts';
 export * from './schema/checking.ts';
+export * from './schema/risk.ts';

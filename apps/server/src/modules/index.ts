@@ -30,6 +30,7 @@ import { ticketRoutes } from './ticket/routes.ts';
 import { userRoutes } from './user/routes.ts';
 import { gatewayKeyRoutes } from './gateway-key/routes.ts';
 import { searchRoutes } from './search/routes.ts';
+import { riskRoutes } from './risk/routes.ts';
 
 /** Every domain module of the API. */
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -60,5 +61,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   ticketRoutes(app, deps);
   gatewayKeyRoutes(app, deps);
   messageRoutes(app, deps);
+  riskRoutes(app, deps);
   searchRoutes(app, deps);
 }

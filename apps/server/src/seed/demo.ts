@@ -7,6 +7,7 @@ import { newEnterpriseIdentity, type EnterpriseIdentity } from '../platform/keys
 import type { PlatformKey } from '../platform/ledger/platform-key.ts';
 import type { Mailer } from '../platform/mail.ts';
 import type { FileStorage } from '../platform/storage.ts';
+import { seedDemoRisk } from '../modules/risk/public.ts';
 import { seedDemoSupplyChain } from './demo-supply-chain.ts';
 import {
   DEMO_PROFILES,
@@ -297,6 +298,10 @@ export async function seedDemo(
       .update(users)
       .set({ lastEnterpriseUuid: uuid('auto') })
       .where(eq(users.id, userId('demo-multi')));
+
+    // Risk rules and a risk area for the automaker and the battery maker (modules/risk/seed.ts).
+    await seedDemoRisk(tx, uuid('auto'), userId('demo-auto'));
+    await seedDemoRisk(tx, uuid('supplier'), userId('demo-supplier'));
 
     // The mine and the trader have no administrator among the demo accounts: the operator registered
     // them on their behalf, so it is recorded as their applicant.

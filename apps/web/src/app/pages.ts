@@ -173,6 +173,14 @@ export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
     () => import('../features/ticket/ticketResource').then((m) => m.recycleResource),
     { list: 'ticket.recycleDescription' },
   ),
+  'rule/list': {
+    component: lazyPage(() => import('../features/risk/RuleListPage')),
+    description: 'risk.listDescription',
+  },
+  'rule/Factor': {
+    component: lazyPage(() => import('../features/risk/FactorPage')),
+    description: 'risk.factorDescription',
+  },
   'secretkey/perkey': {
     component: lazyPage(() => import('../features/gateway-key/GatewayKeyListPage')),
     description: 'gatewayKey.listDescription',

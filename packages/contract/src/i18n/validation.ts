@@ -49,6 +49,16 @@ export const VALIDATION_MESSAGES = {
   'v.examine.remarkTooLong': { zh: '备注最多 100 个字符', en: 'The remark has at most 100 characters' },
   'v.date.format': { zh: '{field}日期格式应为 YYYY-MM-DD', en: '{field} must be a date as YYYY-MM-DD' },
   'v.date.range': { zh: '结束日期不能早于开始日期', en: 'The end date cannot be before the start date' },
+  'v.risk.cityWithoutProvince': {
+    zh: '选择城市前请先选择省份',
+    en: 'Choose a province before choosing a city',
+  },
+  'v.risk.monitorPartners': { zh: '请至少选择一个合作企业', en: 'Select at least one partner enterprise' },
+  'v.risk.monitorProjects': { zh: '请至少选择一个项目', en: 'Select at least one project' },
+  'v.risk.watchListEntry': {
+    zh: '清单的每一条需填写名称或税号',
+    en: 'Each entry of the list needs a name or a tax number',
+  },
   'v.address.country': { zh: '请选择国家', en: 'Please select a country' },
   'v.address.detail': { zh: '请输入详细地址（中文）', en: 'Please enter the detailed address in Chinese' },
   'v.address.detailEn': { zh: '请输入详细地址（英文）', en: 'Please enter the detailed address in English' },

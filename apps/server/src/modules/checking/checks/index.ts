@@ -4,15 +4,14 @@ import { highCostPartWithoutSource } from './high-cost-part-without-source.ts';
 import { lotBalance } from './lot-balance.ts';
 import { materialUnmapped } from './material-unmapped.ts';
 import { receiptNotShipped } from './receipt-not-shipped.ts';
+import { partnerRiskMatches } from './partner-risk.ts';
 import { recordUnsealed } from './record-unsealed.ts';
+import { riskAreaCheck } from './risk-area.ts';
 import { supplierUncertified } from './supplier-uncertified.ts';
 import type { Check } from './types.ts';
 import { vinWithoutProduction } from './vin-without-production.ts';
 
-/**
- * The library of checks. The risk-area check (risk-area.ts, riskAreaCheck) joins this list once the risk
- * module's public riskMatches exists: `riskAreaCheck(riskMatches)`.
- */
+/** The library of checks. */
 export const CHECKS: readonly Check[] = [
   vinWithoutProduction,
   receiptNotShipped,
@@ -23,6 +22,7 @@ export const CHECKS: readonly Check[] = [
   recordUnsealed,
   supplierUncertified,
   highCostPartWithoutSource,
+  riskAreaCheck(partnerRiskMatches),
 ];
 
 const BY_ID = new Map(CHECKS.map((c) => [c.id, c]));

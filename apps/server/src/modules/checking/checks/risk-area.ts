@@ -2,17 +2,17 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { SCOPE_DOCS, cites, citedDocs, rowsOf, type Check } from './types.ts';
 
-/** The risk module's match of counterparties against the enterprise's risk areas (modules/risk/public.ts). */
+/**
+ * The partners (by id) the enterprise's enabled risk rules and risk areas flag, with the reason; and those
+ * whose place is not known (not on the platform, or no address): their outcome is unknown, never a pass.
+ */
 export type RiskMatches = (
   tx: Db,
   enterpriseUuid: string,
-  counterparties: readonly number[],
-) => Promise<ReadonlyMap<number, { zh: string; en: string }>>;
+  partnerIds: readonly number[],
+) => Promise<{ flagged: ReadonlyMap<number, { zh: string; en: string }>; unknown: ReadonlySet<number> }>;
 
-/**
- * A supplier located in a risk area (issue 16 item 5). Built from the risk module's riskMatches, which is
- * not on this branch yet: it is left out of the registered checks until it is wired (checks/index.ts).
- */
+/** A supplier located in a risk area or named by a risk rule (issue 16 items 1 and 5). */
 export function riskAreaCheck(riskMatches: RiskMatches): Check {
   return {
     id: 'supplier-in-risk-area',
@@ -32,20 +32,24 @@ export function riskAreaCheck(riskMatches: RiskMatches): Check {
             join partners p on p.id = d.partner_id and p.partner_type = 'supplier'
             group by p.id, p.code`,
       );
-      const matches = await riskMatches(
+      const { flagged, unknown } = await riskMatches(
         tx,
         enterpriseUuid,
         rows.map((r) => Number(r.id)),
       );
       return rows.map((r) => {
-        const area = matches.get(Number(r.id));
+        const area = flagged.get(Number(r.id));
         return {
           subject: `risk:${r.id}`,
-          outcome: area ? 'fail' : 'pass',
+          outcome: area ? 'fail' : unknown.has(Number(r.id)) ? 'unknown' : 'pass',
           cited: [{ type: 'partner', id: Number(r.id), label: r.code }, ...cites(r.cited, 5)],
           message: {
-            zh: `供应商 ${r.code} 位于风险区域 ${area?.zh ?? ''}`,
-            en: `Supplier ${r.code} is located in the risk area ${area?.en ?? ''}`,
+            zh: area
+              ? `供应商 ${r.code}：${area.zh}`
+              : `供应商 ${r.code} 的所在地未知（未入驻平台或未填写地址）`,
+            en: area
+              ? `Supplier ${r.code}: ${area.en}`
+              : `The location of supplier ${r.code} is unknown (not on the platform, or no address)`,
           },
         };
       });

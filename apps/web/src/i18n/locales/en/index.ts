@@ -28,6 +28,7 @@ import { search } from './search';
 import { records } from './records';
 import { ticket } from './ticket';
 import { checking } from './checking';
+import { risk } from './risk';
 
 export const en: TLocale = {
   common,
@@ -59,4 +60,5 @@ export const en: TLocale = {
   records,
   ticket,
   checking,
+  risk,
 };

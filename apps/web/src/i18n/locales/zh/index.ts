@@ -27,6 +27,7 @@ import { search } from './search';
 import { records } from './records';
 import { ticket } from './ticket';
 import { checking } from './checking';
+import { risk } from './risk';
 
 /** Chinese texts, one module per domain. The English modules must have exactly these keys. */
 export const zh = {
@@ -59,6 +60,7 @@ export const zh = {
   records,
   ticket,
   checking,
+  risk,
 };
 
 export type TLocale = typeof zh;
