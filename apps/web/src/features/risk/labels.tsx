@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { countryLabel, regionLabel, type TLang, type TRiskFactor, type TRiskRule } from '@tracehub/contract';
 
@@ -55,12 +55,14 @@ export function factorNode(f: TRiskFactor, lang: TLang, t: TFunction): ReactNode
 
 export function factorsNode(rule: TRiskRule, lang: TLang, t: TFunction): ReactNode {
   if (rule.factors.length === 0) return t('risk.none');
-  return rule.factors.map((f, i) => (
-    <Fragment key={i}>
-      {i > 0 ? t('risk.separator') : ''}
-      {factorNode(f, lang, t)}
-    </Fragment>
-  ));
+  // One factor a line, wrapped within the column: a watch list's name and date can be long.
+  return (
+    <div style={{ whiteSpace: 'normal' }}>
+      {rule.factors.map((f, i) => (
+        <div key={i}>{factorNode(f, lang, t)}</div>
+      ))}
+    </div>
+  );
 }
 
 export function monitorNode(rule: TRiskRule, t: TFunction): ReactNode {

@@ -36,7 +36,6 @@ export const risk: typeof zh = {
   },
   all: 'All',
   colon: ': ',
-  separator: '; ',
   none: 'Not set',
   enabledOptions: { yes: 'Enabled', no: 'Not enabled' },
   create: 'Create rule',

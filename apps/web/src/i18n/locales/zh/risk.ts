@@ -33,7 +33,6 @@ export const risk = {
   },
   all: '全部',
   colon: '：',
-  separator: '；',
   none: '未设置',
   enabledOptions: { yes: '已启用', no: '未启用' },
   create: '新增规则',
