@@ -28,6 +28,9 @@ const NOT_AUDITED: Record<string, string> = {
   messages: 'notifications the platform sends members; read marks change on every read',
   tasks: 'background task progress, like jobs',
   ticket_status_log: 'itself the status log of a ticket',
+  checking_tasks: "a troubleshooting run's scope and counts, written by the run; its status lives in tasks",
+  checking_findings: 'findings a run writes, never edited by a person; a new run gives their new state',
+  checking_passes: 'per-check pass counts a run writes',
 };
 
 /** The address the test requests come from, through a trusted proxy (TRUST_PROXY=loopback). */

@@ -81,9 +81,10 @@ describe('roles (/account/role)', () => {
     expect(codes).toEqual(
       expect.arrayContaining(['PurchaseContract', 'PurchaseContract:Create', 'InternalE2']),
     );
+    expect(codes).toEqual(expect.arrayContaining(['RuleList', 'SetFactors', 'CheckLog', 'Checking']));
     // Pages that are not built are not offered.
-    expect(codes).not.toContain('RuleList');
     expect(codes).not.toContain('TaskList');
+    expect(codes).not.toContain('DailyReport');
   });
 
   it('creates a role disabled and without permissions; the Chinese name is unique per enterprise', async () => {
@@ -206,7 +207,7 @@ describe('roles (/account/role)', () => {
         '/role/configAuth',
         {
           id: role.id,
-          permissionCodes: ['Workbench', 'RuleList', 'NoSuchCode'],
+          permissionCodes: ['Workbench', 'TaskList', 'NoSuchCode'],
           dataScope: 'company',
           projectScope: 'all',
         },
@@ -215,7 +216,7 @@ describe('roles (/account/role)', () => {
       );
       const message = validationMessage('v.role.unknownCodes', lang, {
         field: 'permissionCodes',
-        codes: 'RuleList, NoSuchCode',
+        codes: 'TaskList, NoSuchCode',
       });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({

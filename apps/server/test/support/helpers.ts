@@ -131,6 +131,8 @@ export const SERVED_MODULES = [
   'InternalD',
   'InternalE',
   'DataManagement',
+  'DataChecking',
+  'Rule',
   'Evidence',
   'Message',
   'Issue',
