@@ -249,8 +249,7 @@ class PreparingClient {
     if (typeof (cfg as { submit?: unknown }).submit === 'function')
       return this.client.query(cfg as QueryConfig, values); // a cursor or stream: passed as it is
     const params = values ?? cfg.values;
-    const named = params !== undefined && preparedCount(this.client) < PREPARED_PER_CONNECTION;
-    return this.client.query(named ? { ...cfg, name: statementName(cfg.text) } : cfg, params);
+    return this.client.query(params === undefined ? cfg : prepared(this.client, cfg), params);
   }
 }
 
@@ -284,9 +283,19 @@ function statementName(text: string): string {
   return name;
 }
 
-function preparedCount(client: PoolClient): number {
-  const connection = (client as unknown as { connection?: { parsedStatements?: object } }).connection;
-  return connection?.parsedStatements ? Object.keys(connection.parsedStatements).length : 0;
+/** The statements each connection has been given names for (a connection keeps what it prepared). */
+const preparedOn = new WeakMap<PoolClient, Set<string>>();
+
+/** The statement under its name on this connection, while the connection holds fewer than the cap. */
+function prepared(client: PoolClient, cfg: QueryConfig): QueryConfig {
+  let names = preparedOn.get(client);
+  if (!names) preparedOn.set(client, (names = new Set()));
+  const name = statementName(cfg.text);
+  if (!names.has(name)) {
+    if (names.size >= PREPARED_PER_CONNECTION) return cfg;
+    names.add(name);
+  }
+  return { ...cfg, name };
 }
 
 interface NodePgSessionParts {

@@ -13,6 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { users } from '../db/schema.ts';
 import { LIMITS, type TListRequestBase } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
 import type { TenantContext } from './context.ts';
@@ -335,3 +336,9 @@ export const filters = {
   /** Inclusive of the whole millisecond: stored times carry microseconds that clients never see. */
   to: (col: PgColumn, ms: number | undefined) => (ms === undefined ? undefined : lt(col, timeBound(ms + 1))),
 };
+
+/** The join naming the account that created a row (select `createdBy: users.username` with it). */
+export const creatorJoin = (createdBy: PgColumn): { table: PgTable; on: SQL } => ({
+  table: users,
+  on: eq(users.id, createdBy),
+});

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { gatewayKeys, users } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { isRowId } from '../../platform/ids.ts';
+import { creatorJoin as creatorOf } from '../../platform/list-query.ts';
 
 type Tenant = Pick<TenantContext, 'enterpriseUuid'>;
 
@@ -18,7 +19,7 @@ export const keyColumns = {
   createdAt: gatewayKeys.createdAt,
   lastUsedAt: gatewayKeys.lastUsedAt,
 };
-export const creatorJoin = { table: users, on: eq(users.id, gatewayKeys.createdBy) };
+export const creatorJoin = creatorOf(gatewayKeys.createdBy);
 
 export type KeyRow = {
   id: number;

@@ -3,6 +3,7 @@ import type { TRiskArea, TRiskFactor, TRiskRule } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { riskAreas, riskRuleFactors, riskRules, users } from '../../db/schema.ts';
 import { isRowId } from '../../platform/ids.ts';
+import { creatorJoin } from '../../platform/list-query.ts';
 
 type Tenant = { enterpriseUuid: string };
 
@@ -18,7 +19,7 @@ export const ruleColumns = {
   createdAt: riskRules.createdAt,
   updatedAt: riskRules.updatedAt,
 };
-export const ruleCreatorJoin = { table: users, on: eq(users.id, riskRules.createdBy) };
+export const ruleCreatorJoin = creatorJoin(riskRules.createdBy);
 
 export type RuleRow = {
   id: number;
@@ -45,7 +46,7 @@ export const areaColumns = {
   createdAt: riskAreas.createdAt,
   updatedAt: riskAreas.updatedAt,
 };
-export const areaCreatorJoin = { table: users, on: eq(users.id, riskAreas.createdBy) };
+export const areaCreatorJoin = creatorJoin(riskAreas.createdBy);
 
 export type AreaRow = {
   id: number;

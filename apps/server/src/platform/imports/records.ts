@@ -3,7 +3,7 @@ import type { TImportKind, TImportRecord, TListRequestBase, TListResponse } from
 import type { Db } from '../../db/client.ts';
 import { importRecords, importRowErrors, users } from '../../db/schema.ts';
 import type { TenantContext } from '../context.ts';
-import { filters, runListQuery } from '../list-query.ts';
+import { creatorJoin, filters, runListQuery } from '../list-query.ts';
 
 // The import records and their refused rows. Every function takes a tenant transaction and scopes by the
 // enterprise itself; row-level security is the second wall.
@@ -98,7 +98,7 @@ export async function pageImportRecords(
 ): Promise<TListResponse<TImportRecord>> {
   const { list, total } = await runListQuery(db, {
     table: importRecords,
-    joins: [{ table: users, on: eq(users.id, importRecords.createdBy) }],
+    joins: [creatorJoin(importRecords.createdBy)],
     select: recordColumns,
     tenantColumn: importRecords.enterpriseUuid,
     // An 'own account data' member sees only its own imports, as its records (assertMayReadImport).

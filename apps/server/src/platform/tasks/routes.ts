@@ -15,7 +15,7 @@ import type { AppDeps, TenantContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { registerRawEndpoint, sendFile, XLSX_CONTENT_TYPE } from '../http-binary.ts';
 import { registerEndpoint } from '../http.ts';
-import { filters, runListQuery } from '../list-query.ts';
+import { creatorJoin, filters, runListQuery } from '../list-query.ts';
 import { assertEndpointAccess, holdsAccess } from '../permissions.ts';
 import { withTenant } from '../tenancy.ts';
 import { cancelTask, retryTask, taskRow, withdrawTask, wakeTaskWorkers, type TaskRow } from './kit.ts';
@@ -142,7 +142,7 @@ export function taskRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (wanted.length === 0) return { list: [], total: 0 };
     const { list, total } = await runListQuery(db, {
       table: tasks,
-      joins: [{ table: users, on: eq(users.id, tasks.createdBy) }],
+      joins: [creatorJoin(tasks.createdBy)],
       select: taskColumns,
       tenantColumn: tasks.enterpriseUuid,
       ownerColumn: tasks.createdBy,

@@ -15,18 +15,11 @@ import { call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { formatDateTime } from '../../shared/format';
 import { usePermissions } from '../../shared/permissions';
-import { TASK_LIST_POLL_MS } from '../../shared/tasks/taskModel';
+import { TASK_LIST_POLL_MS, taskPercent } from '../../shared/tasks/taskModel';
 import { CreateTaskDialog } from './CreateTaskDialog';
 import { LevelCounts, TaskStatus } from './labels';
 import { CHECK_ROUTES, checkingKeys } from './queries';
 import { TaskActions } from './taskActions';
-
-const percent = (task: TCheckTask) =>
-  task.task.status === 'completed'
-    ? 100
-    : task.task.progress.total > 0
-      ? Math.floor((task.task.progress.done / task.task.progress.total) * 100)
-      : 0;
 
 /** /dataChecking/checkLog: the troubleshooting tasks, both status readings, progress, counts by level. */
 export default function CheckLogPage() {
@@ -98,7 +91,7 @@ export default function CheckLogPage() {
             width: 140,
             render: (_v, r) => (
               <Progress
-                percent={percent(r)}
+                percent={taskPercent(r.task)}
                 size="small"
                 status={
                   r.task.status === 'failed'
