@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { TCheckScope } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
+import { bulkInsert } from '../../platform/bulk-insert.ts';
 import {
   checkingFindings,
   checkingPasses,
@@ -198,8 +199,9 @@ export async function openFindings(tx: Db, taskId: string): Promise<Map<string, 
   return new Map(rows.map((r) => [r.identity, r]));
 }
 
+/** A run's findings, however many: one JSON parameter a statement (platform/bulk-insert.ts). */
 export async function insertFindings(tx: Db, rows: readonly NewFinding[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) await tx.insert(checkingFindings).values(rows.slice(i, i + 500));
+  await bulkInsert(tx, checkingFindings, rows);
 }
 
 export async function insertPasses(
