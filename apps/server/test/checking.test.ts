@@ -384,6 +384,23 @@ describe('data troubleshooting (/dataChecking)', () => {
           lang,
         );
         expectError(await create(vinScope([vin(777)]), auto, lang), 'CHECK_NO_PENDING_VIN', lang);
+        expectError(await create(vinScope([]), auto, lang), 'CHECK_VINS_REQUIRED', lang);
+        expectError(
+          await create({ ...vinScope([vin(1), vin(2)]), maxAmount: 1 }, auto, lang),
+          'CHECK_VINS_OVER_AMOUNT',
+          lang,
+          { max: 1 },
+        );
+        expectError(
+          await create({ ...timeScope(), to: t(31) }, auto, lang),
+          'CHECK_TIME_RANGE_REQUIRED',
+          lang,
+        );
+        expectError(
+          await create({ ...timeScope(), taskType: 'linked', supplierIds: [999_999] }, auto, lang),
+          'NOT_FOUND',
+          lang,
+        );
         expect((await create({ ...timeScope(), maxAmount: 10_001 }, auto, lang)).body.code).toBe(
           ERRORS.VALIDATION.code,
         );

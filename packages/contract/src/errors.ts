@@ -456,11 +456,18 @@ export const ERRORS = {
     zh: '规则{check}不属于所选规则包',
     en: 'The check {check} is not part of the chosen rule package',
   },
-  CHECK_SCOPE_INVALID: {
+  CHECK_TIME_RANGE_REQUIRED: {
     code: 'B2159',
     http: 400,
-    zh: '排查范围不完整：{detail}',
-    en: 'The check scope is incomplete: {detail}',
+    zh: '请选择排查时间范围，结束时间不能早于开始时间',
+    en: 'Choose the time range to check; its end cannot come before its start',
+  },
+  CHECK_VINS_REQUIRED: { code: 'B2161', http: 400, zh: '请输入要排查的VIN', en: 'Enter the VINs to check' },
+  CHECK_VINS_OVER_AMOUNT: {
+    code: 'B2162',
+    http: 400,
+    zh: 'VIN数量超过最大数量{max}',
+    en: 'More VINs than the maximum amount of {max}',
   },
   CHECK_TASK_NOT_RESTARTABLE: {
     code: 'B2160',

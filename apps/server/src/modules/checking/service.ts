@@ -105,14 +105,14 @@ function validateScope(scope: TCheckScope, mandatory: boolean, pkgChecks: readon
     throw new AppError('CHECK_PACKAGE_MANDATORY');
   if (scope.dimension === 'time') {
     if (scope.from === undefined || scope.to === undefined || scope.to < scope.from)
-      throw new AppError('CHECK_SCOPE_INVALID', { detail: 'from, to' });
+      throw new AppError('CHECK_TIME_RANGE_REQUIRED');
     // Whole days: a range from day 1 to day 31 spans 31 days.
     if (scope.to - scope.from >= CHECK_LIMITS.maxSpanDays * DAY)
       throw new AppError('CHECK_SPAN_TOO_LONG', { days: CHECK_LIMITS.maxSpanDays });
   } else {
-    if (scope.vins.length === 0) throw new AppError('CHECK_SCOPE_INVALID', { detail: 'VIN' });
+    if (scope.vins.length === 0) throw new AppError('CHECK_VINS_REQUIRED');
     if (scope.vins.length > scope.maxAmount)
-      throw new AppError('CHECK_SCOPE_INVALID', { detail: `VIN > ${scope.maxAmount}` });
+      throw new AppError('CHECK_VINS_OVER_AMOUNT', { max: scope.maxAmount });
   }
 }
 
@@ -132,8 +132,7 @@ export async function createTask(
   const mandatory = isMandatory(pkg, await kindOf(db, tenant));
   validateScope(scope, mandatory, pkg.checkIds);
   const compared = await supplierPartners(db, scope.supplierIds);
-  if (compared.length !== new Set(scope.supplierIds).size)
-    throw new AppError('CHECK_SCOPE_INVALID', { detail: 'supplierIds' });
+  if (compared.length !== new Set(scope.supplierIds).size) throw new AppError('NOT_FOUND'); // a supplier that is not the enterprise's, as for any other id
   await lockEnterpriseTasks(db, tenant.enterpriseUuid);
   if (await runningTask(db, tenant.enterpriseUuid)) throw new AppError('CHECK_TASK_RUNNING');
   const { docs } = await buildScope(db, tenant.enterpriseUuid, scope);
