@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { AUTOMAKER, openFromSidebar, setNewPassword, signIn, submitOneTimePassword } from './support/flows';
 import { useHarness } from './support/harness';
+import { moreAction } from './support/lists';
 import { latestMailCode } from './support/server';
 import { post } from './support/api';
 
@@ -376,8 +377,7 @@ describe('account management', () => {
     await confirm(page);
     await expect.poll(() => member.getByTestId('status-badge').textContent()).toBe('Enabled');
 
-    await member.getByTestId('action-more').click();
-    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId('action-resetPassword').click();
+    await moreAction(page, member, 'resetPassword');
     const resetDialog = dialog(page, 'reset-password-dialog');
     await resetDialog.getByText(`Reset the password of "${clerk}"?`, { exact: false }).waitFor();
     await resetDialog.getByTestId('dialog-confirm').click();

@@ -7,6 +7,7 @@ import { screenshot, type TLang } from './support/browser';
 import { makePng } from './support/certify';
 import { AUTOMAKER, openFromSidebar, signIn } from './support/flows';
 import { useHarness } from './support/harness';
+import { moreAction } from './support/lists';
 
 const TEXT = {
   zh: {
@@ -132,12 +133,6 @@ async function importStep(page: Page, step: string): Promise<void> {
 
 async function count(page: Page, key: string): Promise<number> {
   return Number(await page.getByTestId(`import-count-${key}`).getAttribute('data-value'));
-}
-
-/** Opens a row action folded into the row's "More" menu. */
-async function moreAction(page: Page, scope: Locator, key: string): Promise<void> {
-  await scope.getByTestId('action-more').click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId(`action-${key}`).click();
 }
 
 describe('project codes: bulk import, export, upload records and attachments', () => {

@@ -99,16 +99,43 @@ export async function openFromSidebar(page: Page, titles: readonly string[]): Pr
   }
 }
 
-/** An item of the dropdown menu that is open now (closed ones stay in the page, hidden). */
-export function openMenuItem(page: Page, name: string): Locator {
-  const title = page.locator('.ant-dropdown-menu-title-content', { hasText: new RegExp(`^${name}$`) });
-  return page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem').filter({ has: title });
+/** The dropdown open now (closed ones stay in the page, hidden). */
+export function openDropdown(page: Page): Locator {
+  return page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
 }
 
-/** Clicks an item of the open dropdown menu and waits until the menu has closed. */
+/**
+ * Waits until the open dropdown has finished its opening motion. A click while it still slides in can land
+ * on the page beneath (Playwright's "stable" check passes between two frames of a slow animation), which
+ * closes the menu instead of choosing the item: seen on a loaded CI machine.
+ */
+export async function settledDropdown(page: Page): Promise<Locator> {
+  const menu = openDropdown(page);
+  await menu.waitFor();
+  await menu.evaluate(
+    (el) =>
+      new Promise<void>((resolve) => {
+        const moving = () =>
+          /-(enter|appear|leave)(-|\s|$)/.test(el.className) ||
+          el.getAnimations({ subtree: true }).some((a) => a.playState === 'running');
+        const tick = () => (moving() ? requestAnimationFrame(tick) : resolve());
+        tick();
+      }),
+  );
+  return menu;
+}
+
+/** An item of the dropdown menu that is open now. */
+export function openMenuItem(page: Page, name: string): Locator {
+  const title = page.locator('.ant-dropdown-menu-title-content', { hasText: new RegExp(`^${name}$`) });
+  return openDropdown(page).getByRole('menuitem').filter({ has: title });
+}
+
+/** Clicks an item of the open dropdown menu once it has settled, and waits until the menu has closed. */
 export async function chooseMenuItem(page: Page, name: string): Promise<void> {
+  await settledDropdown(page);
   await openMenuItem(page, name).click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'detached' });
+  await openDropdown(page).waitFor({ state: 'detached' });
 }
 
 /**

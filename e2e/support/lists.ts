@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
+import { settledDropdown } from './flows';
 
 /*
  * Steps on the shared list pages (apps/web/src/shared/list): their rows, row actions, messages, downloads
@@ -23,7 +24,7 @@ export async function message(page: Page, text: string): Promise<void> {
 /** Opens a row action folded into the row's "More" menu. */
 export async function moreAction(page: Page, scope: Locator, key: string): Promise<void> {
   await scope.getByTestId('action-more').click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByTestId(`action-${key}`).click();
+  await (await settledDropdown(page)).getByTestId(`action-${key}`).click();
 }
 
 /** Clicks, waits for the browser download it starts, and returns its name and content. */
