@@ -12,6 +12,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
+          // Removes the migrated PGlite templates of earlier runs (support/app.ts).
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -44,17 +44,20 @@ export interface RuntimeOptions {
   prepare?: boolean;
   /** Names this process in the `x-tracehub-instance` response header (e.g. `api-2`). */
   instance?: string | undefined;
+  /** An in-memory PGlite starts from this data directory (DatabaseOptions.initialData; tests). */
+  initialData?: Blob | undefined;
 }
 
 /** Processes on several machines that start at once migrate and seed one after the other. */
 const PREPARE_LOCK = 0x54485052n;
 
-export function openConfiguredDatabase(config: TConfig): Promise<Database> {
+export function openConfiguredDatabase(config: TConfig, initialData?: Blob): Promise<Database> {
   return openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     migrationsDir: MIGRATIONS_DIR,
     poolSize: config.DB_POOL_SIZE,
+    initialData,
   });
 }
 
@@ -107,8 +110,15 @@ export async function prepareDatabase(
  * of the process's role. The certification check is the platform registry unless another verifier is given.
  */
 export async function createRuntime(config: TConfig, opts: RuntimeOptions = {}): Promise<Runtime> {
-  const { verifier = registryVerifier(), role = 'all', prepare = true, instance, ...appOpts } = opts;
-  const database = await openConfiguredDatabase(config);
+  const {
+    verifier = registryVerifier(),
+    role = 'all',
+    prepare = true,
+    instance,
+    initialData,
+    ...appOpts
+  } = opts;
+  const database = await openConfiguredDatabase(config, initialData);
   // One storage for the seed and the app: an in-memory one (tests) must be the same object.
   const storage = createStorage(config);
   const seeded = prepare ? await prepareDatabase(database, config, storage) : false;
