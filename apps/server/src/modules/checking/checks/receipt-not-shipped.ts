@@ -1,20 +1,26 @@
 import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
 import { lotSuppliers, type LotKey } from '../../trace/public.ts';
 import { SCOPE_DOCS, docCite, roleTypes, rowsOf, type Check, type CheckResult } from './types.ts';
 
 /**
- * A batch received that the supplier never shipped: the supplier's matching delivery is read the way the
- * trace reads it (trace/public.ts, link-level columns only). A supplier not settled on the platform has no
- * data to compare with: the outcome is unknown, never a pass.
+ * A batch received that the supplier never shipped, or shipped in smaller quantity: the supplier's matching
+ * delivery is read the way the trace reads it (trace/public.ts, link-level columns only), the quantities
+ * compared by tracehub_check_shipped_short (migration 0032), which answers the comparison and never the
+ * supplier's quantity. A supplier not settled on the platform has no data to compare with: the outcome is
+ * unknown, never a pass.
  */
 export const receiptNotShipped: Check = {
   id: 'receipt-not-shipped',
-  version: 1,
+  version: 2,
   level: 'fatal',
-  name: { zh: '收货批次供应商未发货', en: 'Batch received but never shipped by the supplier' },
+  name: {
+    zh: '收货批次供应商未发货或少发',
+    en: 'Batch received but not shipped, or shipped short, by the supplier',
+  },
   description: {
-    zh: '每个收货批次都应能在直接供应商处找到对应的发货记录',
-    en: 'Every batch received has a matching delivery recorded by the direct supplier',
+    zh: '每个收货批次都应能在直接供应商处找到对应的发货记录，且发货数量不少于收货数量',
+    en: 'Every batch received has a matching delivery recorded by the direct supplier, of at least the quantity received',
   },
   appliesTo: ['linked'],
   async run({ tx, enterpriseUuid, supplierIds }) {
@@ -24,9 +30,11 @@ export const receiptNotShipped: Check = {
       billNo: string;
       item: string;
       batch: string;
+      partnerId: number | null;
     }>(
       tx,
-      sql`select d.id, d.doc_type as "docType", d.bill_no as "billNo", d.item_code as item, d.batch_no as batch
+      sql`select d.id, d.doc_type as "docType", d.bill_no as "billNo", d.item_code as item, d.batch_no as batch,
+                 d.partner_id as "partnerId"
           from ${SCOPE_DOCS} s join documents d on d.id = s.id
           where d.doc_type = any(${roleTypes('receipt')}) and d.item_code <> '' and d.batch_no <> ''
             and (cardinality(${sql.param([...supplierIds])}::int[]) = 0
@@ -42,6 +50,7 @@ export const receiptNotShipped: Check = {
       }
     }
     const links = await lotSuppliers(tx, keys);
+    const short = await shippedShort(tx, keys);
     return receipts.map((r): CheckResult => {
       const index = keyIndex.get(`${r.item}\u0000${r.batch}`);
       const mine = links.filter((l) => l.index === index && l.a.billNo === r.billNo);
@@ -49,6 +58,17 @@ export const receiptNotShipped: Check = {
       const supplier = mine.find((l) => l.other !== null)?.other ?? null;
       const subject = `received:${r.billNo}/${r.item}/${r.batch}`;
       const cited = [docCite(r)];
+      if (shipped && short.has(`${index}/${r.partnerId}`) && supplier)
+        return {
+          subject,
+          outcome: 'fail',
+          companyUuid: supplier,
+          cited,
+          message: {
+            zh: `收货 ${r.billNo} 批次 ${r.batch}：供应商记录的发货数量少于收货数量`,
+            en: `Receipt ${r.billNo} lot ${r.batch}: the supplier recorded shipping less than was received`,
+          },
+        };
       if (shipped) return { subject, outcome: 'pass', cited, message: { zh: '', en: '' } };
       if (!supplier)
         return {
@@ -73,3 +93,15 @@ export const receiptNotShipped: Check = {
     });
   },
 };
+
+/** The (key position, partner id) pairs whose settled supplier shipped the caller less than it received. */
+async function shippedShort(tx: Db, keys: readonly LotKey[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await rowsOf<{ n: number | string; partnerId: number; short: boolean }>(
+    tx,
+    sql`select n, partner_id as "partnerId", short
+        from tracehub_check_shipped_short(${sql.param(keys.map((k) => k.item))}::text[],
+          ${sql.param(keys.map((k) => k.lot))}::text[], ${roleTypes('receipt')}, ${roleTypes('delivery')})`,
+  );
+  return new Set(rows.filter((r) => r.short).map((r) => `${Number(r.n) - 1}/${r.partnerId}`));
+}
