@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { screenshot, type TLang } from './support/browser';
 import { AUTOMAKER, openFromSidebar, signIn } from './support/flows';
@@ -20,6 +21,7 @@ const TEXT = {
     linked: '关联排查',
     internal: '企业内排查',
     byVin: '按VIN',
+    vinFile: '已从 vins.xlsx 读取 3 个VIN',
     created: '排查任务已创建',
     executed: '已执行',
     completed: '已完成',
@@ -35,6 +37,7 @@ const TEXT = {
     linked: 'Linked',
     internal: 'Internal',
     byVin: 'By VIN',
+    vinFile: '3 VINs read from vins.xlsx',
     created: 'The troubleshooting task was created',
     executed: 'Executed',
     completed: 'Completed',
@@ -42,6 +45,14 @@ const TEXT = {
     fatal: 'Fatal',
   },
 } as const;
+
+/** An xlsx VIN list: a header, then the VINs in its first column. */
+async function vinList(vins: readonly string[]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('VIN');
+  for (const row of [['VIN'], ...vins.map((v) => [v])]) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
 
 describe('data troubleshooting: create, run, abnormal data', () => {
   const h = useHarness({ env: async () => ({ SEED_DEMO_CHAIN: 'true' }) });
@@ -72,12 +83,20 @@ describe('data troubleshooting: create, run, abnormal data', () => {
         await dialog.getByText(expected, { exact: true }).waitFor();
       await screenshot(page, `checking-create-invalid-${lang}`);
 
-      // Fixed: internal, the demo's three VINs, at most 10, every check of the package.
+      // Fixed: internal, the demo's three VINs (one typed, all three read from an xlsx list: repeats
+      // dropped), at most 10, every check of the package.
       await dialog.getByText(text.internal, { exact: true }).click();
       for (const box of await dialog.locator('[data-testid="check-rules"] input[type="checkbox"]').all())
         await box.check();
       await dialog.locator('#check-create_maxAmount').fill('10');
-      await dialog.getByTestId('check-vins').fill(DEMO_VINS.join('\n'));
+      await dialog.getByTestId('check-vins').fill(DEMO_VINS[0]!);
+      await dialog.locator('input[type="file"]').setInputFiles({
+        name: 'vins.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: await vinList(DEMO_VINS),
+      });
+      await message(page, text.vinFile);
+      expect(await dialog.getByTestId('check-vins').inputValue()).toBe(DEMO_VINS.join('\n'));
       await screenshot(page, `checking-create-${lang}`);
       await page.getByTestId('dialog-confirm').click();
       await message(page, text.created);

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { Alert, Checkbox, Form, Input, InputNumber, Radio, Select } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, InputNumber, Radio, Select, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -19,6 +20,7 @@ import { DateRangeInput } from '../../shared/DateRangeInput';
 import type { TRange } from '../../shared/dateRange';
 import { feedback } from '../../shared/feedback';
 import { checkingKeys } from './queries';
+import { readVinList } from './vinList';
 
 interface TValues {
   taskType: 'internal' | 'linked';
@@ -51,6 +53,24 @@ export function CreateTaskDialog({ open, onClose }: { open: boolean; onClose: (c
   const taskType = Form.useWatch('taskType', form);
   const dimension = Form.useWatch('dimension', form);
   const packageId = Form.useWatch('packageId', form);
+  /** Appends the VINs of an xlsx list to those typed (repeats dropped), and says how many it read. */
+  const addVinList = async (file: File) => {
+    const result = await readVinList(file);
+    const name = file.name;
+    if ('error' in result) {
+      const key = {
+        tooLarge: 'vinFileTooLarge',
+        unreadable: 'vinFileUnreadable',
+        empty: 'vinFileEmpty',
+      } as const;
+      feedback.message.error(t(`checking.create.${key[result.error]}`, { name }));
+      return;
+    }
+    const typed = splitVins(form.getFieldValue('vins') ?? '');
+    form.setFieldValue('vins', splitVins([...typed, ...result.vins].join('\n')).join('\n'));
+    void form.validateFields(['vins']);
+    feedback.message.success(t('checking.create.vinFileRead', { count: result.vins.length, name }));
+  };
   const packages = useQuery({
     queryKey: checkingKeys.packages(),
     queryFn: () => call(api.checking.packages, {}),
@@ -165,28 +185,45 @@ export function CreateTaskDialog({ open, onClose }: { open: boolean; onClose: (c
           />
         </Form.Item>
         {dimension === 'vin' ? (
-          <Form.Item
-            name="vins"
-            label={t('checking.create.vins')}
-            extra={t('checking.create.vinsHint')}
-            dependencies={['maxAmount']}
-            rules={[
-              {
-                validator: (_r, v: string) =>
-                  splitVins(v ?? '').length > 0
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('checking.rules.vins'))),
-              },
-              {
-                validator: (_r, v: string) =>
-                  splitVins(v ?? '').length <= (form.getFieldValue('maxAmount') ?? 0)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('checking.rules.tooManyVins'))),
-              },
-            ]}
-          >
-            <Input.TextArea rows={3} data-testid="check-vins" />
-          </Form.Item>
+          <>
+            <Form.Item
+              name="vins"
+              label={t('checking.create.vins')}
+              extra={t('checking.create.vinsHint')}
+              dependencies={['maxAmount']}
+              rules={[
+                {
+                  validator: (_r, v: string) =>
+                    splitVins(v ?? '').length > 0
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('checking.rules.vins'))),
+                },
+                {
+                  validator: (_r, v: string) =>
+                    splitVins(v ?? '').length <= (form.getFieldValue('maxAmount') ?? 0)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('checking.rules.tooManyVins'))),
+                },
+              ]}
+            >
+              <Input.TextArea rows={3} data-testid="check-vins" />
+            </Form.Item>
+            <Form.Item>
+              <Upload
+                accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                showUploadList={false}
+                beforeUpload={(file) => {
+                  void addVinList(file);
+                  // Read here, never uploaded: the VINs join the text box and travel with the task.
+                  return false;
+                }}
+              >
+                <Button icon={<UploadOutlined />} data-testid="check-vin-file">
+                  {t('checking.create.vinFile')}
+                </Button>
+              </Upload>
+            </Form.Item>
+          </>
         ) : (
           <>
             <Form.Item name="timeBasis" label={t('checking.create.timeBasis')}>
