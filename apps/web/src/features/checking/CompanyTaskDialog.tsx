@@ -80,7 +80,13 @@ export function CompanyTaskDialog({
       testId="company-task-dialog"
       submitting={submit.isPending}
       onCancel={onClose}
-      onConfirm={() => void form.validateFields().then((values) => submit.mutate(values))}
+      onConfirm={() =>
+        // A refused form shows its messages at the fields: nothing more to do with the rejection.
+        void form.validateFields().then(
+          (values) => submit.mutate(values),
+          () => undefined,
+        )
+      }
     >
       <Form<TValues> form={form} layout="vertical" name="company-task" preserve={false}>
         {action === 'resolve' && (

@@ -63,11 +63,8 @@ export default function CompanyTaskPage() {
       label: 'checking.company.fields.maxLevel',
       value: (r) => <LevelBadge level={r.maxLevel} lang={lang} />,
     },
-    {
-      key: 'counts',
-      label: 'checking.company.fields.openCount',
-      value: (r) => `${r.openCount} / ${t('checking.company.fields.fixedCount')} ${r.fixedCount}`,
-    },
+    { key: 'openCount', label: 'checking.company.fields.openCount', value: (r) => String(r.openCount) },
+    { key: 'fixedCount', label: 'checking.company.fields.fixedCount', value: (r) => String(r.fixedCount) },
     {
       key: 'lastRun',
       label: 'checking.company.fields.lastRun',
@@ -171,7 +168,7 @@ export default function CompanyTaskPage() {
             {
               key: 'actor',
               title: t('checking.company.fields.actor'),
-              width: 150,
+              width: 200,
               render: (_v, r) => `${r.actor ?? EMPTY_TEXT} (${COMPANY_TASK_SIDE_LABELS[r.side][lang]})`,
             },
             {
