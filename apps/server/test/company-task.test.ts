@@ -161,8 +161,12 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
       firstRunId: runId,
       openCount: 1,
       fixedCount: 0,
-      benchmark: { uuid: AUTO_UUID },
-      company: { uuid: SUPPLIER_UUID, name: '恒信动力电池有限公司' },
+      benchmark: { uuid: AUTO_UUID, name: '星河汽车股份有限公司', nameEn: 'Galaxy Motors Co., Ltd.' },
+      company: {
+        uuid: SUPPLIER_UUID,
+        name: '恒信动力电池有限公司',
+        nameEn: 'Hengxin Power Battery Co., Ltd.',
+      },
     });
     // Raised by me, not assigned to me; the other way round at the supplier.
     expect((await page(auto, { side: 'assigned' })).total).toBe(0);

@@ -537,8 +537,9 @@ export const companyTaskActions = (state: TCompanyTaskState, side: TCompanyTaskS
 
 export const ZCompanyTask = z.object({
   id: z.number().int(),
-  benchmark: z.object({ uuid: z.string(), name: z.string() }),
-  company: z.object({ uuid: z.string(), name: z.string() }),
+  /** Names as at raise time (neither side may read the other's enterprise); nameEn may be blank. */
+  benchmark: z.object({ uuid: z.string(), name: z.string(), nameEn: z.string() }),
+  company: z.object({ uuid: z.string(), name: z.string(), nameEn: z.string() }),
   /** The caller's side of it. */
   side: z.enum(['benchmark', 'supplier']),
   state: z.enum(COMPANY_TASK_STATES),

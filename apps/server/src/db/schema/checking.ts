@@ -102,7 +102,9 @@ export const checkingCompanyTasks = pgTable(
     enterpriseUuid: text('enterprise_uuid').notNull(),
     companyUuid: text('company_uuid').notNull(),
     benchmarkName: text('benchmark_name').notNull(),
+    benchmarkNameEn: text('benchmark_name_en').notNull().default(''),
     companyName: text('company_name').notNull(),
+    companyNameEn: text('company_name_en').notNull().default(''),
     /** The run that raised it, and the newest run that attached findings to it. */
     firstRunId: text('first_run_id').notNull(),
     lastRunId: text('last_run_id').notNull(),

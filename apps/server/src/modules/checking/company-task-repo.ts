@@ -6,6 +6,7 @@ import {
   checkingCompanyTaskHistory,
   checkingCompanyTasks,
   enterpriseUsers,
+  enterprises,
   partners,
   rolePermissions,
   roles,
@@ -206,10 +207,10 @@ export async function supplierNames(
   tx: Db,
   enterpriseUuid: string,
   companyUuids: readonly string[],
-): Promise<Map<string, string>> {
+): Promise<Map<string, { name: string; nameEn: string }>> {
   if (companyUuids.length === 0) return new Map();
   const rows = await tx
-    .select({ uuid: partners.partnerEnterpriseUuid, name: partners.name })
+    .select({ uuid: partners.partnerEnterpriseUuid, name: partners.name, nameEn: partners.nameEn })
     .from(partners)
     .where(
       and(
@@ -217,7 +218,18 @@ export async function supplierNames(
         inArray(partners.partnerEnterpriseUuid, [...companyUuids]),
       ),
     );
-  return new Map(rows.flatMap((r) => (r.uuid ? [[r.uuid, r.name] as const] : [])));
+  return new Map(
+    rows.flatMap((r) => (r.uuid ? [[r.uuid, { name: r.name, nameEn: r.nameEn }] as const] : [])),
+  );
+}
+
+/** The benchmark's own names (its enterprise row, readable in its own transaction). */
+export async function ownNames(tx: Db, enterpriseUuid: string): Promise<{ name: string; nameEn: string }> {
+  const [row] = await tx
+    .select({ name: enterprises.name, nameEn: enterprises.englishName })
+    .from(enterprises)
+    .where(eq(enterprises.uuid, enterpriseUuid));
+  return { name: row?.name ?? '', nameEn: row?.nameEn ?? '' };
 }
 
 /**

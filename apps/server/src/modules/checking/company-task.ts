@@ -30,13 +30,14 @@ import {
   insertCompanyTask,
   liveCompanyTasks,
   membersWithCode,
+  ownNames,
   moveCompanyTask,
   recount,
   supplierNames,
   upsertOpenLines,
   type CompanyTaskRow,
 } from './company-task-repo.ts';
-import { ownEnterprise, type NewFinding } from './repo.ts';
+import type { NewFinding } from './repo.ts';
 
 /*
  * Company abnormal-data tasks (contract checking.ts): raised by a linked run, worked through the contract's
@@ -81,7 +82,7 @@ export async function raiseCompanyTasks(
     enterpriseUuid,
     [...failing.keys()].filter((c) => !live.has(c)),
   );
-  const own = await ownEnterprise(tx, enterpriseUuid);
+  const own = await ownNames(tx, enterpriseUuid);
   const touched: RaisedTask[] = [];
 
   for (const [companyUuid, lines] of failing) {
@@ -90,8 +91,10 @@ export async function raiseCompanyTasks(
     task ??= await insertCompanyTask(tx, {
       enterpriseUuid,
       companyUuid,
-      benchmarkName: own?.name ?? '',
-      companyName: names.get(companyUuid) ?? '',
+      benchmarkName: own.name,
+      benchmarkNameEn: own.nameEn,
+      companyName: names.get(companyUuid)?.name ?? '',
+      companyNameEn: names.get(companyUuid)?.nameEn ?? '',
       firstRunId: run.id,
       lastRunId: run.id,
       maxLevel: worst(lines.map((l) => l.level)),
@@ -180,8 +183,8 @@ const sideOf = (row: CompanyTaskRow, tenantUuid: string): TCompanyTaskSide =>
 
 const present = (row: CompanyTaskRow, tenantUuid: string): TCompanyTask => ({
   id: row.id,
-  benchmark: { uuid: row.enterpriseUuid, name: row.benchmarkName },
-  company: { uuid: row.companyUuid, name: row.companyName },
+  benchmark: { uuid: row.enterpriseUuid, name: row.benchmarkName, nameEn: row.benchmarkNameEn },
+  company: { uuid: row.companyUuid, name: row.companyName, nameEn: row.companyNameEn },
   side: sideOf(row, tenantUuid),
   state: row.state,
   result: (row.result as TCompanyTaskResult | null) ?? null,

@@ -14,7 +14,7 @@ import {
 import { call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { EMPTY_TEXT, formatDateTime } from '../../shared/format';
-import { CompanyTaskStateBadge, resultText } from './companyLabels';
+import { CompanyTaskStateBadge, nameIn, resultText } from './companyLabels';
 import { LevelBadge } from './labels';
 import { CHECK_ROUTES, checkingKeys } from './queries';
 
@@ -89,13 +89,13 @@ export function CompanyTaskList() {
             key: 'benchmark',
             title: t('checking.company.fields.benchmark'),
             width: 200,
-            render: (_v, r) => r.benchmark.name,
+            render: (_v, r) => nameIn(r.benchmark, lang),
           },
           {
             key: 'company',
             title: t('checking.company.fields.company'),
             width: 200,
-            render: (_v, r) => r.company.name || EMPTY_TEXT,
+            render: (_v, r) => nameIn(r.company, lang) || EMPTY_TEXT,
           },
           {
             key: 'side',

@@ -22,7 +22,7 @@ import { EMPTY_TEXT, formatDateTime } from '../../shared/format';
 import { usePermissions } from '../../shared/permissions';
 import { StatusBadge } from '../../shared/StatusBadge';
 import { CompanyTaskDialog } from './CompanyTaskDialog';
-import { CompanyTaskStateBadge, resultText } from './companyLabels';
+import { CompanyTaskStateBadge, nameIn, resultText } from './companyLabels';
 import { LevelBadge } from './labels';
 import { CHECK_ROUTES, checkingKeys } from './queries';
 
@@ -50,8 +50,8 @@ export default function CompanyTaskPage() {
       label: 'checking.company.fields.state',
       value: (r) => <CompanyTaskStateBadge state={r.state} lang={lang} />,
     },
-    { key: 'benchmark', label: 'checking.company.fields.benchmark', value: (r) => r.benchmark.name },
-    { key: 'company', label: 'checking.company.fields.company', value: (r) => r.company.name },
+    { key: 'benchmark', label: 'checking.company.fields.benchmark', value: (r) => nameIn(r.benchmark, lang) },
+    { key: 'company', label: 'checking.company.fields.company', value: (r) => nameIn(r.company, lang) },
     {
       key: 'side',
       label: 'checking.company.fields.side',

@@ -27,3 +27,7 @@ export function CompanyTaskStateBadge({ state, lang }: { state: TCompanyTaskStat
 
 export const resultText = (result: TCompanyTaskResult | null, lang: TLang): string | null =>
   result ? COMPANY_TASK_RESULT_LABELS[result][lang] : null;
+
+/** A company's name in the reader's language (the Chinese one where it has no English name). */
+export const nameIn = (c: { name: string; nameEn: string }, lang: TLang): string =>
+  lang === 'en' && c.nameEn ? c.nameEn : c.name;
