@@ -11,6 +11,7 @@ import {
 } from '@tracehub/contract';
 import {
   checkingCompanyTaskFindings,
+  checkingCompanyTaskHistory,
   checkingCompanyTasks,
   enterpriseUsers,
   messages,
@@ -18,6 +19,7 @@ import {
   rolePermissions,
   users,
 } from '../src/db/schema.ts';
+import type { Db } from '../src/db/client.ts';
 import { raiseCompanyTasks } from '../src/modules/checking/company-task.ts';
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
@@ -378,5 +380,42 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
     expect(d.task).toMatchObject({ openCount: 0, fixedCount: 1, lastRunId: 'run-fixed', state: 'resolved' });
     expect(d.findings.map((f) => f.state)).toEqual(['fixed']);
     expect(d.history.at(-1)).toMatchObject({ action: 'rerun', openCount: 0, fixedCount: 1 });
+  });
+
+  it('row-level security: two sides read, a third reads nothing; the supplier cannot touch finding lines or history', async () => {
+    const id = async (username: string) =>
+      (await dbOf(app).select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+    const as = <T>(enterpriseUuid: string, userId: number, fn: (tx: Db) => Promise<T>) =>
+      withTenant(dbOf(app), { enterpriseUuid, userId }, fn);
+    const count = (tx: Db) => tx.select({ id: checkingCompanyTasks.id }).from(checkingCompanyTasks);
+    expect(await as(MINE_UUID, await id('demo-multi'), count)).toEqual([]);
+    const supplierId = await id('demo-supplier');
+    expect((await as(SUPPLIER_UUID, supplierId, count)).length).toBe(3);
+    expect((await as(AUTO_UUID, await id('demo-auto'), count)).length).toBe(3);
+    // The supplier's own write to a finding line changes nothing (the benchmark's run writes them).
+    const touched = await as(SUPPLIER_UUID, supplierId, (tx) =>
+      tx
+        .update(checkingCompanyTaskFindings)
+        .set({ state: 'fixed' })
+        .returning({ id: checkingCompanyTaskFindings.id }),
+    );
+    expect(touched).toEqual([]);
+    // History is append-only for tenants; a task cannot be raised by the supplier for the benchmark.
+    await expect(
+      as(SUPPLIER_UUID, supplierId, (tx) => tx.update(checkingCompanyTaskHistory).set({ comment: 'edited' })),
+    ).rejects.toThrow();
+    await expect(
+      as(SUPPLIER_UUID, supplierId, (tx) =>
+        tx.insert(checkingCompanyTasks).values({
+          enterpriseUuid: AUTO_UUID,
+          companyUuid: SUPPLIER_UUID,
+          benchmarkName: 'x',
+          companyName: 'y',
+          firstRunId: 'r',
+          lastRunId: 'r',
+          maxLevel: 'minor',
+        }),
+      ),
+    ).rejects.toThrow();
   });
 });
