@@ -71,6 +71,7 @@ export async function raiseCompanyTasks(
   run: { id: string; userId: number },
   findings: readonly NewFinding[],
 ): Promise<RaisedTask[]> {
+  // Only failures: an 'unknown' finding says a supplier's data is missing (not settled), nothing it can fix.
   const failing = new Map<string, NewFinding[]>();
   for (const f of findings)
     if (f.outcome === 'fail' && f.companyUuid !== enterpriseUuid)
