@@ -31,6 +31,9 @@ const NOT_AUDITED: Record<string, string> = {
   checking_tasks: "a troubleshooting run's scope and counts, written by the run; its status lives in tasks",
   checking_findings: 'findings a run writes, never edited by a person; a new run gives their new state',
   checking_passes: 'per-check pass counts a run writes',
+  checking_company_task_findings:
+    "copies of a run's findings for a supplier's task; a new run gives their state",
+  checking_company_task_history: "itself the history of a company task's transitions",
 };
 
 /** The address the test requests come from, through a trusted proxy (TRUST_PROXY=loopback). */

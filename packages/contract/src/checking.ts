@@ -274,7 +274,7 @@ export const ZCheckSupplier = z.object({
 });
 export type TCheckSupplier = z.infer<typeof ZCheckSupplier>;
 
-export const checkingEndpoints = {
+const checkingTaskEndpoints = {
   suppliers: endpoint({
     method: 'POST',
     path: '/dataChecking/suppliers',
@@ -374,3 +374,279 @@ export const checkingEndpoints = {
     summary: "A task's abnormal data as xlsx (the language of the request)",
   }),
 };
+
+/*
+ * Company abnormal-data tasks (spec 4 "Troubleshooting task", issue 16 item 3): the failed findings of a
+ * linked run that lie with a settled supplier become that supplier's task, seen by both sides. The benchmark
+ * (the enterprise that ran it) raised it and closes it; the supplier troubleshoots, processes, resolves or
+ * rejects it. A fix is a new or corrected record of the supplier's (evidence is never edited): the task only
+ * records it, and the benchmark's next run marks the finding lines fixed.
+ */
+
+export const COMPANY_TASK_STATES = [
+  'pending',
+  'troubleshooting',
+  'processing',
+  'resolved',
+  'rejected',
+  'closed',
+] as const;
+export type TCompanyTaskState = (typeof COMPANY_TASK_STATES)[number];
+export const COMPANY_TASK_STATE_LABELS: Readonly<Record<TCompanyTaskState, TBilingual>> = {
+  pending: { zh: '待处理', en: 'Pending' },
+  troubleshooting: { zh: '排查异常中', en: 'Troubleshooting abnormal' },
+  processing: { zh: '处理中', en: 'Processing' },
+  resolved: { zh: '已解决', en: 'Resolved' },
+  rejected: { zh: '已驳回', en: 'Rejected' },
+  closed: { zh: '已关闭', en: 'Closed' },
+};
+
+/** Spec 4: the results of a close or a resolve. */
+export const COMPANY_TASK_RESULTS = [
+  'notResolved',
+  'resolved',
+  'needNotResolve',
+  'partiallyResolved',
+  'other',
+] as const;
+export type TCompanyTaskResult = (typeof COMPANY_TASK_RESULTS)[number];
+export const COMPANY_TASK_RESULT_LABELS: Readonly<Record<TCompanyTaskResult, TBilingual>> = {
+  notResolved: { zh: '未解决', en: 'Not resolved' },
+  resolved: { zh: '已解决', en: 'Resolved' },
+  needNotResolve: { zh: '无需解决', en: 'Need not resolve' },
+  partiallyResolved: { zh: '部分解决', en: 'Partially resolved' },
+  other: { zh: '其他', en: 'Other' },
+};
+
+/** The two sides of a task: the benchmark that raised it, the supplier it concerns. */
+export type TCompanyTaskSide = 'benchmark' | 'supplier';
+export const COMPANY_TASK_SIDE_LABELS: Readonly<Record<TCompanyTaskSide, TBilingual>> = {
+  benchmark: { zh: '排查方', en: 'Benchmark' },
+  supplier: { zh: '供应商', en: 'Supplier' },
+};
+
+/** Spec 4: comments at most 500 characters. */
+export const COMPANY_TASK_COMMENT_MAX = 500;
+
+export const COMPANY_TASK_ACTIONS = ['troubleshoot', 'process', 'resolve', 'reject', 'close'] as const;
+export type TCompanyTaskAction = (typeof COMPANY_TASK_ACTIONS)[number];
+
+/**
+ * Who may do what, from which states, needing which page code. The supplier works the task (troubleshoot,
+ * process: code Deal; resolve: code Resolved; reject, a refusal to work it: Deal); the benchmark ends it
+ * (close, a judgement on the outcome like a resolve: Resolved), from any state but closed, so a rejected or
+ * resolved task is accepted by closing it and a pending one can be withdrawn.
+ */
+export const COMPANY_TASK_TRANSITIONS: Readonly<
+  Record<
+    TCompanyTaskAction,
+    {
+      side: TCompanyTaskSide;
+      from: readonly TCompanyTaskState[];
+      to: TCompanyTaskState;
+      code: string;
+      needs: 'result' | 'reason' | 'nothing';
+    }
+  >
+> = {
+  troubleshoot: {
+    side: 'supplier',
+    from: ['pending'],
+    to: 'troubleshooting',
+    code: 'Deal',
+    needs: 'nothing',
+  },
+  process: {
+    side: 'supplier',
+    from: ['pending', 'troubleshooting'],
+    to: 'processing',
+    code: 'Deal',
+    needs: 'nothing',
+  },
+  resolve: {
+    side: 'supplier',
+    from: ['troubleshooting', 'processing'],
+    to: 'resolved',
+    code: 'Resolved',
+    needs: 'result',
+  },
+  reject: {
+    side: 'supplier',
+    from: ['pending', 'troubleshooting', 'processing'],
+    to: 'rejected',
+    code: 'Deal',
+    needs: 'reason',
+  },
+  close: {
+    side: 'benchmark',
+    from: ['pending', 'troubleshooting', 'processing', 'resolved', 'rejected'],
+    to: 'closed',
+    code: 'Resolved',
+    needs: 'result',
+  },
+};
+
+export const COMPANY_TASK_ACTION_LABELS: Readonly<
+  Record<TCompanyTaskAction | 'raise' | 'rerun', TBilingual>
+> = {
+  raise: { zh: '发起', en: 'Raised' },
+  rerun: { zh: '重新排查', en: 'Rerun' },
+  troubleshoot: { zh: '排查异常', en: 'Troubleshoot' },
+  process: { zh: '处理', en: 'Process' },
+  resolve: { zh: '解决', en: 'Resolve' },
+  reject: { zh: '驳回', en: 'Reject' },
+  close: { zh: '关闭', en: 'Close' },
+};
+
+/** The refusals of a transition (error keys of errors.ts). */
+export type TCompanyTaskRefusal =
+  | 'COMPANY_TASK_WRONG_STATE'
+  | 'COMPANY_TASK_WRONG_SIDE'
+  | 'COMPANY_TASK_RESULT_REQUIRED'
+  | 'COMPANY_TASK_REASON_REQUIRED'
+  | 'COMPANY_TASK_COMMENT_TOO_LONG';
+
+/**
+ * The state machine: where `action` by `side` takes a task in `state`, or why it is refused. Pure, so the
+ * server decides with it and the console offers exactly the actions it would accept.
+ */
+export function companyTaskTransition(
+  state: TCompanyTaskState,
+  action: TCompanyTaskAction,
+  side: TCompanyTaskSide,
+  input: { result?: TCompanyTaskResult | null | undefined; comment?: string | null | undefined } = {},
+): { ok: true; to: TCompanyTaskState } | { ok: false; refusal: TCompanyTaskRefusal } {
+  const rule = COMPANY_TASK_TRANSITIONS[action];
+  if (rule.side !== side) return { ok: false, refusal: 'COMPANY_TASK_WRONG_SIDE' };
+  if (!rule.from.includes(state)) return { ok: false, refusal: 'COMPANY_TASK_WRONG_STATE' };
+  const comment = input.comment?.trim() ?? '';
+  if (rule.needs === 'result' && !input.result) return { ok: false, refusal: 'COMPANY_TASK_RESULT_REQUIRED' };
+  if (rule.needs === 'reason' && comment === '')
+    return { ok: false, refusal: 'COMPANY_TASK_REASON_REQUIRED' };
+  if ([...comment].length > COMPANY_TASK_COMMENT_MAX)
+    return { ok: false, refusal: 'COMPANY_TASK_COMMENT_TOO_LONG' };
+  return { ok: true, to: rule.to };
+}
+
+/** The actions `side` may take on a task in `state` (before the page codes). */
+export const companyTaskActions = (state: TCompanyTaskState, side: TCompanyTaskSide): TCompanyTaskAction[] =>
+  COMPANY_TASK_ACTIONS.filter((a) => {
+    const rule = COMPANY_TASK_TRANSITIONS[a];
+    return rule.side === side && rule.from.includes(state);
+  });
+
+export const ZCompanyTask = z.object({
+  id: z.number().int(),
+  /** Names as at raise time (neither side may read the other's enterprise); nameEn may be blank. */
+  benchmark: z.object({ uuid: z.string(), name: z.string(), nameEn: z.string() }),
+  company: z.object({ uuid: z.string(), name: z.string(), nameEn: z.string() }),
+  /** The caller's side of it. */
+  side: z.enum(['benchmark', 'supplier']),
+  state: z.enum(COMPANY_TASK_STATES),
+  result: z.enum(COMPANY_TASK_RESULTS).nullable(),
+  firstRunId: z.string(),
+  lastRunId: z.string(),
+  maxLevel: ZCheckLevel,
+  openCount: z.number().int(),
+  fixedCount: z.number().int(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type TCompanyTask = z.infer<typeof ZCompanyTask>;
+
+export const ZCompanyTaskFinding = z.object({
+  id: z.number().int(),
+  checkId: z.string(),
+  level: ZCheckLevel,
+  subject: z.string(),
+  state: z.enum(['open', 'fixed']),
+  message: z.object({ zh: z.string(), en: z.string() }),
+  cited: z.array(ZCitedRecord),
+  lastRunId: z.string(),
+  updatedAt: z.number().int(),
+});
+export type TCompanyTaskFinding = z.infer<typeof ZCompanyTaskFinding>;
+
+export const ZCompanyTaskHistory = z.object({
+  id: z.number().int(),
+  action: z.enum([...COMPANY_TASK_ACTIONS, 'raise', 'rerun']),
+  side: z.enum(['benchmark', 'supplier']),
+  fromState: z.enum(COMPANY_TASK_STATES).nullable(),
+  toState: z.enum(COMPANY_TASK_STATES),
+  result: z.enum(COMPANY_TASK_RESULTS).nullable(),
+  comment: z.string().nullable(),
+  openCount: z.number().int().nullable(),
+  fixedCount: z.number().int().nullable(),
+  /** The acting account's name; null for a run's own lines. */
+  actor: z.string().nullable(),
+  createdAt: z.number().int(),
+});
+export type TCompanyTaskHistory = z.infer<typeof ZCompanyTaskHistory>;
+
+export const ZCompanyTaskDetail = z.object({
+  task: ZCompanyTask,
+  findings: z.array(ZCompanyTaskFinding),
+  history: z.array(ZCompanyTaskHistory),
+});
+export type TCompanyTaskDetail = z.infer<typeof ZCompanyTaskDetail>;
+
+const ZCompanyTaskRef = z.object({ id: z.number().int().positive().max(2_147_483_647) });
+/**
+ * A transition's request. The comment's length and the required result or reason are the state machine's
+ * rules (answered with their own codes in words), so the schema only bounds the request.
+ */
+export const ZCompanyTaskAct = ZCompanyTaskRef.extend({
+  result: z.enum(COMPANY_TASK_RESULTS).nullish(),
+  comment: z.string().max(5000).nullish(),
+}).strict();
+export type TCompanyTaskAct = z.infer<typeof ZCompanyTaskAct>;
+
+const companyTaskAction = (action: TCompanyTaskAction, summary: string) =>
+  endpoint({
+    method: 'POST',
+    path: `/dataChecking/companyTask/${action}`,
+    input: ZCompanyTaskAct,
+    output: ZCompanyTaskDetail,
+    auth: 'enterprise',
+    permission: COMPANY_TASK_TRANSITIONS[action].code,
+    tag: 'dataChecking',
+    summary,
+  });
+
+export const checkingCompanyTaskEndpoints = {
+  companyTaskPage: endpoint({
+    method: 'POST',
+    path: '/dataChecking/companyTask/page',
+    input: listRequest({
+      state: z.enum(COMPANY_TASK_STATES).optional(),
+      /** raised: tasks the caller's enterprise raised as benchmark; assigned: tasks it must work as supplier. */
+      side: z.enum(['raised', 'assigned']).optional(),
+    }),
+    output: ZListResponse(ZCompanyTask),
+    auth: 'enterprise',
+    permission: CHECK_CODES.view,
+    tag: 'dataChecking',
+    summary: 'Company abnormal-data tasks the enterprise raised or must work, newest change first',
+  }),
+  companyTaskDetail: endpoint({
+    method: 'POST',
+    path: '/dataChecking/companyTask/detail',
+    input: ZCompanyTaskRef,
+    output: ZCompanyTaskDetail,
+    auth: 'enterprise',
+    permission: CHECK_CODES.view,
+    tag: 'dataChecking',
+    summary: 'A company task with its finding lines and history',
+  }),
+  companyTaskTroubleshoot: companyTaskAction(
+    'troubleshoot',
+    'Supplier: starts troubleshooting a pending task',
+  ),
+  companyTaskProcess: companyTaskAction('process', 'Supplier: processes a task (Processing)'),
+  companyTaskResolve: companyTaskAction('resolve', 'Supplier: resolves a task with a result (Resolved)'),
+  companyTaskReject: companyTaskAction('reject', 'Supplier: rejects a task with a reason (Rejected)'),
+  companyTaskClose: companyTaskAction('close', 'Benchmark: closes a task with a result (Closed)'),
+};
+
+/** The endpoints of troubleshooting (api.checking): tasks and abnormal data, then company tasks. */
+export const checkingEndpoints = { ...checkingTaskEndpoints, ...checkingCompanyTaskEndpoints };

@@ -475,6 +475,37 @@ export const ERRORS = {
     zh: '只有已结束的任务可以重新发起',
     en: 'Only a task that has ended can be restarted',
   },
+  /** Company abnormal-data tasks (checking.ts companyTaskTransition): each refusal in words. */
+  COMPANY_TASK_WRONG_STATE: {
+    code: 'B2170',
+    http: 409,
+    zh: '该任务当前的状态不允许此操作',
+    en: 'The task is in a state that does not allow this action',
+  },
+  COMPANY_TASK_WRONG_SIDE: {
+    code: 'B2171',
+    http: 403,
+    zh: '此操作只能由任务的另一方执行',
+    en: 'Only the other party of the task can take this action',
+  },
+  COMPANY_TASK_RESULT_REQUIRED: {
+    code: 'B2172',
+    http: 400,
+    zh: '请选择处理结果',
+    en: 'Select a result',
+  },
+  COMPANY_TASK_REASON_REQUIRED: {
+    code: 'B2173',
+    http: 400,
+    zh: '请填写驳回原因',
+    en: 'Enter the reason for rejecting',
+  },
+  COMPANY_TASK_COMMENT_TOO_LONG: {
+    code: 'B2174',
+    http: 400,
+    zh: '备注最多{max}个字符',
+    en: 'The comment is at most {max} characters',
+  },
   /** Spec 4 and 8: a risk rule is enabled only once its factors are set. */
   RISK_FACTORS_REQUIRED: {
     code: 'B2101',

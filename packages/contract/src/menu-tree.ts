@@ -243,6 +243,13 @@ export const ENTERPRISE_MENU_TREE: TMenuDef[] = [
       '异常数据',
       'Abnormal Data',
     ),
+    hidden(
+      'CheckLog',
+      'checkLog/companyTask',
+      'dataChecking/checkLog/companyTask',
+      '企业任务',
+      'Company Task',
+    ),
   ]),
   dir('Rule', '/rule', '风险规则', 'Risk Rules', 'safety', [
     page('RuleList', 'list', 'rule/list', '风险区域规则', 'Risk Area Rules', [
@@ -475,6 +482,7 @@ export const AVAILABLE_PAGES: ReadonlySet<string> = new Set([
   'dataChecking/checkLog/detail',
   'dataChecking/checkLog/ruleDetail',
   'dataChecking/checkLog/errorData',
+  'dataChecking/checkLog/companyTask',
   'issue/list',
   'issue/recycle',
   'secretkey/perkey',

@@ -121,6 +121,32 @@ export const MESSAGE_TYPES = {
     params: ['taskName', 'result'],
     email: true,
   },
+  companyTaskRaised: {
+    name: { zh: '企业异常数据任务', en: 'Company abnormal-data task' },
+    title: {
+      zh: '{benchmarkName} 发来异常数据任务',
+      en: '{benchmarkName} raised an abnormal-data task',
+    },
+    body: {
+      zh: '{benchmarkName} 的数据排查发现贵企业 {count} 条异常数据，请在「数据排查 - 企业任务」中处理。',
+      en: "{benchmarkName}'s troubleshooting found {count} abnormal records of your enterprise; please work them under Data Troubleshooting - Company tasks.",
+    },
+    params: ['benchmarkName', 'count'],
+    email: true,
+  },
+  companyTaskAnswered: {
+    name: { zh: '企业任务处理结果', en: 'Company task answered' },
+    title: {
+      zh: '{companyName}：异常数据任务{status}',
+      en: '{companyName}: abnormal-data task {status}',
+    },
+    body: {
+      zh: '{companyName} 的异常数据任务 #{taskId} 状态变为「{status}」：{comment}',
+      en: 'The abnormal-data task #{taskId} of {companyName} is now {status}: {comment}',
+    },
+    params: ['companyName', 'status', 'taskId', 'comment'],
+    email: true,
+  },
 } as const satisfies Record<string, TMessageTypeDef>;
 
 export type TMessageType = keyof typeof MESSAGE_TYPES;

@@ -51,6 +51,10 @@ export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
     component: lazyPage(() => import('../features/checking/ErrorDataPage')),
     description: 'checking.errorData.description',
   },
+  'dataChecking/checkLog/companyTask': {
+    component: lazyPage(() => import('../features/checking/CompanyTaskPage')),
+    description: 'checking.company.description',
+  },
   'log/list': {
     component: lazyPage(() => import('../features/log/LogListPage')),
     description: 'log.list.description',

@@ -5,6 +5,7 @@ import { registerRawEndpoint, sendXlsx } from '../../platform/http-binary.ts';
 import { registerEndpoint } from '../../platform/http.ts';
 import { wakeTaskWorkers } from '../../platform/tasks/index.ts';
 import { withTenant } from '../../platform/tenancy.ts';
+import * as company from './company-task.ts';
 import * as checking from './service.ts';
 
 /**
@@ -39,6 +40,30 @@ export function checkingRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, e.selectAbnormalPage, (input, { db, tenant }) =>
     checking.abnormalPage(db, tenant, input),
   );
+  registerEndpoint(app, deps, e.companyTaskPage, (input, { db, tenant }) =>
+    company.companyTaskPage(db, tenant, input),
+  );
+  registerEndpoint(app, deps, e.companyTaskDetail, (input, { db, tenant }) =>
+    company.companyTaskDetail(db, tenant, input.id),
+  );
+  const actions = [
+    [e.companyTaskTroubleshoot, 'troubleshoot'],
+    [e.companyTaskProcess, 'process'],
+    [e.companyTaskResolve, 'resolve'],
+    [e.companyTaskReject, 'reject'],
+    [e.companyTaskClose, 'close'],
+  ] as const;
+  for (const [ep, action] of actions)
+    registerEndpoint(app, deps, ep, async (input, { db, tenant, reply }) => {
+      const { detail, notice } = await company.actOnCompanyTask(db, tenant, action, input);
+      // The benchmark's members are told on the platform connection once this transaction committed (the
+      // message belongs to the other enterprise, which the caller's transaction may not write).
+      if (notice)
+        reply.raw.once('finish', () => {
+          company.notifyAnswered(deps.db, notice, deps.mailer).catch((err: unknown) => app.log.error(err));
+        });
+      return detail;
+    });
   registerRawEndpoint(app, deps, e.exportAbnormal, {}, async (input, c) => {
     const file = await withTenant(deps.db, c.tenant, (tx) =>
       checking.exportAbnormal(tx, c.tenant, input.taskId, c.meta.lang),

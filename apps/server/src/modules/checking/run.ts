@@ -13,6 +13,7 @@ import { sha256Hex } from '../../platform/crypto.ts';
 import { TaskFailed, defineTask, type TaskContext } from '../../platform/tasks/index.ts';
 import { withTenant } from '../../platform/tenancy.ts';
 import { checkById } from './checks/index.ts';
+import { notifyRaised, raiseCompanyTasks } from './company-task.ts';
 import type { CheckResult } from './checks/types.ts';
 import { rulePackage } from './packages.ts';
 import {
@@ -51,7 +52,7 @@ async function runTroubleshooting(ctx: TaskContext<z.infer<typeof ZPayload>>): P
   const { deps, tenant } = ctx;
   await ctx.progress({ done: 0, total: 0, phase: CHECK_PHASE_EXTRACTING });
   const blockHeight = await latestBlockHeight(deps.db);
-  const total = await withTenant(deps.db, tenant, async (tx) => {
+  const { total, raised } = await withTenant(deps.db, tenant, async (tx) => {
     const task = await checkingTaskRow(tx, tenant.enterpriseUuid, ctx.payload.checkingTaskId);
     if (!task) throw new TaskFailed('NOT_FOUND');
     const pkg = rulePackage(task.packageId);
@@ -60,9 +61,17 @@ async function runTroubleshooting(ctx: TaskContext<z.infer<typeof ZPayload>>): P
     const scope = ZCheckTaskCreate.parse(task.scope);
     const { vins } = await buildScope(tx, tenant.enterpriseUuid, scope);
     const results = await runChecks(tx, tenant.enterpriseUuid, scope, task.checkIds, pkg.params);
-    await record(tx, tenant.enterpriseUuid, task, results, { vins, blockHeight });
-    return task.checkIds.length;
+    const findings = await record(tx, tenant.enterpriseUuid, task, results, { vins, blockHeight });
+    // A linked run's findings that lie with a supplier become (or update) its company task, in the same
+    // transaction: a run that does not land raises nothing.
+    const raised =
+      task.taskType === 'linked'
+        ? await raiseCompanyTasks(tx, tenant.enterpriseUuid, { id: task.id, userId: tenant.userId }, findings)
+        : [];
+    return { total: task.checkIds.length, raised };
   });
+  // The suppliers' members are told on the platform connection, once the tasks exist.
+  await notifyRaised(deps.db, tenant.enterpriseUuid, raised, deps.mailer);
   await ctx.progress({ done: total, total, phase: 'finishing' });
 }
 
@@ -100,7 +109,7 @@ async function record(
   task: NonNullable<Awaited<ReturnType<typeof checkingTaskRow>>>,
   runs: readonly CheckRun[],
   facts: { vins: number; blockHeight: number | null },
-): Promise<void> {
+): Promise<NewFinding[]> {
   const previous = await previousRun(tx, enterpriseUuid, task);
   const before = previous ? await openFindings(tx, previous) : new Map<string, never>();
   const counts: TCheckCounts = { fatal: 0, urgent: 0, minor: 0, unknown: 0, pass: 0, fixed: 0 };
@@ -168,4 +177,5 @@ async function record(
     maxLevel,
     blockHeight: facts.blockHeight,
   });
+  return findings;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Progress, Space, Table } from 'antd';
+import { Button, Progress, Space, Table, Tabs } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   CHECK_CODES,
@@ -16,13 +16,45 @@ import { useLang } from '../../i18n';
 import { formatDateTime } from '../../shared/format';
 import { usePermissions } from '../../shared/permissions';
 import { TASK_LIST_POLL_MS, taskPercent } from '../../shared/tasks/taskModel';
+import { CompanyTaskList } from './CompanyTaskList';
 import { CreateTaskDialog } from './CreateTaskDialog';
 import { LevelCounts, TaskStatus } from './labels';
 import { CHECK_ROUTES, checkingKeys } from './queries';
 import { TaskActions } from './taskActions';
 
-/** /dataChecking/checkLog: the troubleshooting tasks, both status readings, progress, counts by level. */
+const COMPANY = 'company';
+
+/**
+ * /dataChecking/checkLog (spec: "tasks, abnormal data, company tasks"): the troubleshooting tasks, and the
+ * company abnormal-data tasks in a second tab kept in the URL (?tab=company), where a message links to.
+ */
 export default function CheckLogPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === COMPANY ? COMPANY : 'tasks';
+  return (
+    <Tabs
+      activeKey={tab}
+      destroyOnHidden
+      onChange={(key) => setParams(key === COMPANY ? { tab: COMPANY } : {}, { replace: true })}
+      items={[
+        {
+          key: 'tasks',
+          label: <span data-testid="check-tab-tasks">{t('checking.company.tabs.tasks')}</span>,
+          children: <TroubleshootingTasks />,
+        },
+        {
+          key: COMPANY,
+          label: <span data-testid="check-tab-company">{t('checking.company.tabs.company')}</span>,
+          children: <CompanyTaskList />,
+        },
+      ]}
+    />
+  );
+}
+
+/** The troubleshooting tasks, both status readings, progress, counts by level. */
+function TroubleshootingTasks() {
   const { t } = useTranslation();
   const lang = useLang();
   const can = usePermissions();

@@ -11,11 +11,16 @@ export const checkingKeys = {
   packages: () => [...checkingKeys.all, 'packages'] as const,
   rules: (packageId: string) => [...checkingKeys.all, 'rules', packageId] as const,
   suppliers: () => [...checkingKeys.all, 'suppliers'] as const,
+  companyTasks: (request: TInput<typeof api.checking.companyTaskPage>) =>
+    [...checkingKeys.all, 'companyTasks', request] as const,
+  companyTask: (id: number) => [...checkingKeys.all, 'companyTask', id] as const,
 };
 
 /** Routes of the page and its hidden pages (menu-tree.ts dir 'DataChecking'). */
 export const CHECK_ROUTES = {
   list: '/dataChecking/checkLog',
+  companyTasks: '/dataChecking/checkLog?tab=company',
+  companyTask: (id: number) => `/dataChecking/checkLog/companyTask?id=${id}`,
   detail: (taskId: string) => `/dataChecking/checkLog/detail?taskId=${encodeURIComponent(taskId)}`,
   rules: (packageId: string) =>
     `/dataChecking/checkLog/ruleDetail?packageId=${encodeURIComponent(packageId)}`,

@@ -6,7 +6,7 @@ import { SCOPE_DOCS, docCite, roleTypes, rowsOf, type Check, type CheckResult } 
 /**
  * A batch received that the supplier never shipped, or shipped in smaller quantity: the supplier's matching
  * delivery is read the way the trace reads it (trace/public.ts, link-level columns only), the quantities
- * compared by tracehub_check_shipped_short (migration 0032), which answers the comparison and never the
+ * compared by tracehub_check_shipped_short (migration 0033), which answers the comparison and never the
  * supplier's quantity. A supplier not settled on the platform has no data to compare with: the outcome is
  * unknown, never a pass.
  */
