@@ -31,6 +31,8 @@ const NOT_AUDITED: Record<string, string> = {
   checking_tasks: "a troubleshooting run's scope and counts, written by the run; its status lives in tasks",
   checking_findings: 'findings a run writes, never edited by a person; a new run gives their new state',
   checking_passes: 'per-check pass counts a run writes',
+  daily_reports:
+    'a daily report the scheduler writes and its run updates when it settles; no person edits it',
 };
 
 /** The address the test requests come from, through a trusted proxy (TRUST_PROXY=loopback). */

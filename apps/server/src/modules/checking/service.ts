@@ -254,7 +254,7 @@ export async function taskPage(
   return { list: await present(db, tenant, rows), total: count?.n ?? 0 };
 }
 
-const toFinding = (r: FindingRow): TCheckFinding => ({
+export const toFinding = (r: FindingRow): TCheckFinding => ({
   id: r.id,
   taskId: r.taskId,
   checkId: r.checkId,
