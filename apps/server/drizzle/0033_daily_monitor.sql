@@ -5,6 +5,7 @@ CREATE TABLE "daily_reports" (
 	"state" text DEFAULT 'notValidated' NOT NULL,
 	"reason" text,
 	"checking_task_id" text,
+	"run_started_at" timestamp with time zone,
 	"package_id" text NOT NULL,
 	"package_version" integer NOT NULL,
 	"package_hash" text NOT NULL,

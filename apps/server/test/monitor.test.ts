@@ -293,6 +293,25 @@ describe('daily monitoring (/dailyMonitor)', () => {
     expect(done.checkingTaskId).not.toBeNull();
   });
 
+  it('runs a day again once it is due when its run saw only part of it', async () => {
+    const day = dayBefore(today, 7);
+    const first = expectOk(await runNow(day));
+    await run();
+    // As if that run had been made during the day (an on-demand run of "today").
+    await dbOf(app)
+      .update(dailyReports)
+      .set({ runStartedAt: new Date(dayStart(day) + 15 * HOUR) })
+      .where(eq(dailyReports.id, first.id));
+    await runDailyMonitoring(app.runtime.deps, nextDayAt(day, 2));
+    const again = (await reportsOf(AUTO_UUID)).find((r) => r.id === first.id)!;
+    expect(again.reason === 'running' || again.reason === 'noData').toBe(true);
+    expect(again.runStartedAt?.getTime()).toBe(nextDayAt(day, 2).getTime());
+    // Once is enough: the run of the whole day is not repeated.
+    await runDailyMonitoring(app.runtime.deps, nextDayAt(day, 3));
+    expect((await reportsOf(AUTO_UUID)).find((r) => r.id === first.id)).toEqual(again);
+    await run();
+  });
+
   it('refuses a day to come, in zh and en', async () => {
     const tomorrow = localDay(nextDayAt(today, 12));
     expectError(await runNow(tomorrow, auto, 'zh'), 'MONITOR_DATE_IN_FUTURE', 'zh');

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 
 /**
@@ -20,6 +20,11 @@ export const dailyReports = pgTable(
     reason: text('reason', { enum: ['running', 'busy', 'noData', 'failed'] }),
     /** The checking task (and task-kit task) of the run; null while none could be created. */
     checkingTaskId: text('checking_task_id'),
+    /**
+     * When its current run was created: a run created before the day was over (an on-demand run of today)
+     * saw part of the day, so the schedule runs the day again once it is due.
+     */
+    runStartedAt: timestamp('run_started_at', { withTimezone: true }),
     packageId: text('package_id').notNull(),
     packageVersion: integer('package_version').notNull(),
     packageHash: text('package_hash').notNull(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { EXAMINE_STATUS, MONITOR_PAGE, type TMonitorReason, type TMonitorState } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import {
@@ -30,12 +30,17 @@ export async function insertReport(
   return inserted ?? null;
 }
 
-/** The day's report if its run never started for one of `reasons`, locked (skipped while another has it). */
+/**
+ * The day's report if it is to run again, locked (skipped while another transaction has it): its run never
+ * started or failed for one of `reasons`, or its run, at rest, was created before `dayEnd` (it saw part of
+ * the day only).
+ */
 export async function retryableReport(
   tx: Db,
   enterpriseUuid: string,
   reportDate: string,
   reasons: readonly TMonitorReason[],
+  dayEnd: Date,
 ): Promise<ReportRow | null> {
   const [row] = await tx
     .select()
@@ -44,7 +49,10 @@ export async function retryableReport(
       and(
         eq(dailyReports.enterpriseUuid, enterpriseUuid),
         eq(dailyReports.reportDate, reportDate),
-        inArray(dailyReports.reason, [...reasons]),
+        or(
+          inArray(dailyReports.reason, [...reasons]),
+          and(lt(dailyReports.runStartedAt, dayEnd), sql`${dailyReports.reason} is distinct from 'running'`),
+        ),
       ),
     )
     .limit(1)
@@ -79,7 +87,10 @@ export async function updateReport(
   tx: Db,
   id: number,
   values: Partial<
-    Pick<ReportRow, 'state' | 'reason' | 'checkingTaskId' | 'counts' | 'vinAmount' | 'blockHeight'>
+    Pick<
+      ReportRow,
+      'state' | 'reason' | 'checkingTaskId' | 'runStartedAt' | 'counts' | 'vinAmount' | 'blockHeight'
+    >
   >,
 ): Promise<ReportRow> {
   const [row] = await tx

@@ -46,7 +46,7 @@ export async function runDailyMonitoring(
       unconfigured: new Set(),
     };
     try {
-      const report = await withTenant(deps.db, tenant, (tx) => ensureReport(tx, tenant, day));
+      const report = await withTenant(deps.db, tenant, (tx) => ensureReport(tx, tenant, day, now));
       made.set(e.uuid, report.id);
     } catch (err) {
       log.error({ err, enterpriseUuid: e.uuid, day }, 'daily monitoring failed');

@@ -56,6 +56,9 @@ export function dayStart(day: string): number {
   return new Date(y, m - 1, d).getTime();
 }
 
+/** The day after `day`. */
+export const dayAfter = (day: string): string => dayBefore(day, -1);
+
 /** The day `days` before `day` (calendar arithmetic, so DST changes do not shift it). */
 export function dayBefore(day: string, days = 1): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -89,14 +92,16 @@ function dayScope(day: string, pkg: RulePackage): TCheckScope {
 }
 
 /**
- * Makes the enterprise's report of `day` in the tenant transaction `tx`, and its run: once. A report exists
- * already: it is only tried again when its run could not start for one of `retry`'s reasons. The caller
- * wakes the task workers once `tx` has committed.
+ * Makes the enterprise's report of `day` in the tenant transaction `tx`, and its run: once. A report that
+ * exists is run again only when its run could not start for one of `retry`'s reasons, or when it ran before
+ * the day was over (`now` is the clock: tests fix it). The caller wakes the task workers once `tx` has
+ * committed.
  */
 export async function ensureReport(
   tx: Db,
   tenant: TenantContext,
   day: string,
+  now: Date,
   retry: readonly TMonitorReason[] = ['busy'],
 ): Promise<ReportRow> {
   const own = await ownEnterprise(tx, tenant.enterpriseUuid);
@@ -108,29 +113,34 @@ export async function ensureReport(
       packageId: pkg.id,
       packageVersion: pkg.version,
       packageHash: pkg.hash,
-    })) ?? (await retryableReport(tx, tenant.enterpriseUuid, day, retry));
+    })) ?? (await retryableReport(tx, tenant.enterpriseUuid, day, retry, new Date(dayStart(dayAfter(day)))));
   if (!row) return (await reportByDate(tx, tenant.enterpriseUuid, day))!;
   try {
     const task = await createTask(tx, tenant, dayScope(day, pkg), 'automatic');
     return await updateReport(tx, row.id, {
       checkingTaskId: task.id,
+      runStartedAt: now,
       state: 'notValidated',
       reason: 'running',
     });
   } catch (err) {
     // Nothing was written by a refused creation: the report says why and stays not validated.
     if (err instanceof AppError && err.key === 'CHECK_TASK_RUNNING')
-      return updateReport(tx, row.id, { reason: 'busy' });
+      return updateReport(tx, row.id, { reason: 'busy', runStartedAt: now });
     if (err instanceof AppError && err.key === 'CHECK_NO_PENDING_VIN')
-      return updateReport(tx, row.id, { reason: 'noData' });
+      return updateReport(tx, row.id, { reason: 'noData', runStartedAt: now });
     throw err;
   }
 }
 
-/** On-demand run of a day (today or earlier); a report whose run was busy or failed is tried again. */
+/**
+ * On-demand run of a day (today or earlier). A report whose run was busy or failed is tried again, and so is
+ * today's (the day is not over: its new records are checked too).
+ */
 export async function runNow(tx: Db, tenant: TenantContext, day: string): Promise<TDailyReport> {
-  if (day > localDay(new Date())) throw new AppError('MONITOR_DATE_IN_FUTURE');
-  return present(await ensureReport(tx, tenant, day, ['busy', 'failed']));
+  const now = new Date();
+  if (day > localDay(now)) throw new AppError('MONITOR_DATE_IN_FUTURE');
+  return present(await ensureReport(tx, tenant, day, now, ['busy', 'failed']));
 }
 
 /** The state a finished run gives its report: abnormal with any failing record, else normal. */

@@ -35,7 +35,7 @@ export function RunNowDialog({ onClose }: TResourceDialogProps<TDailyReport>) {
           ),
         },
       ]}
-      initialValues={{ day: dayjs().subtract(1, 'day') }}
+      initialValues={{ day: dayjs() }}
       prepare={(v: TFormValues) => ({ date: (v.day as Dayjs).format('YYYY-MM-DD') })}
       submit={(request) => call(api.monitor.runNow, request)}
       success="monitor.runNow.done"
