@@ -203,6 +203,12 @@ describe('daily monitoring (/dailyMonitor)', () => {
       expect(recipients).toContain(holder.userId);
       expect(recipients).not.toContain(other.userId);
       expect(rows.length).toBeGreaterThanOrEqual(2); // the holder and the administrator
+      // The automatic run itself sends no generic "task finished".
+      const generic = await dbOf(app)
+        .select()
+        .from(messages)
+        .where(and(eq(messages.enterpriseUuid, AUTO_UUID), eq(messages.type, 'taskFinished')));
+      expect(generic).toHaveLength(0);
       const inbox = expectOk(
         await call<TListResponse<TMessageItem>>(app.app, '/messageInfo/messagePageList', {
           token: holder.token,

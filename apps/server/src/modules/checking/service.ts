@@ -149,7 +149,11 @@ export async function createTask(
     packageHash: pkg.hash,
     checkIds: [...scope.checkIds],
   });
-  await troubleshootingTask.create(db, tenant, { id, page: CHECK_LOG_PAGE, payload: { checkingTaskId: id } });
+  await troubleshootingTask.create(db, tenant, {
+    id,
+    page: CHECK_LOG_PAGE,
+    payload: { checkingTaskId: id, ...(source === 'automatic' ? { automatic: true } : {}) },
+  });
   return taskDetail(db, tenant, id);
 }
 
