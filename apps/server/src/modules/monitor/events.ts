@@ -24,8 +24,16 @@ async function runSettled(tx: Db, task: TaskRow): Promise<void> {
     return;
   }
   const run = await checkingTaskRow(tx, task.enterpriseUuid, task.id);
-  const counts = { fatal: 0, urgent: 0, minor: 0, unknown: 0, pass: 0, fixed: 0, ...(run?.counts ?? {}) };
-  const state = stateOf(counts as TCheckCounts);
+  const counts: TCheckCounts = {
+    fatal: 0,
+    urgent: 0,
+    minor: 0,
+    unknown: 0,
+    pass: 0,
+    fixed: 0,
+    ...(run?.counts ?? {}),
+  };
+  const state = stateOf(counts);
   await updateReport(tx, report.id, {
     state,
     reason: null,

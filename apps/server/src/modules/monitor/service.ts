@@ -198,7 +198,7 @@ export async function detail(
     // An internal run skips the checks that need suppliers' data.
     if (!c || !c.appliesTo.includes('internal')) return [];
     const r = results.get(checkId) ?? { passed: 0, abnormal: 0, unknown: 0 };
-    return [{ checkId, version: c.version, level: c.level as TCheckLevel, name: c.name, ...r }];
+    return [{ checkId, version: c.version, level: c.level, name: c.name, ...r }];
   });
   return { report: present(row), checks };
 }
