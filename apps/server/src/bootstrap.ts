@@ -16,6 +16,7 @@ import { connectAnchorChain, type AnchorChain } from './platform/chain/anchor-ch
 import { startAnchorer } from './platform/chain/anchorer.ts';
 import { setExplorerBase } from './platform/chain/explorer.ts';
 import { registryVerifier, type CompanyVerifier } from './platform/verifier.ts';
+import { startDailyMonitoring } from './modules/monitor/schedule.ts';
 import { demoAccountsWithPublishedPassword, seedDemo } from './seed/demo.ts';
 
 export interface Runtime {
@@ -174,7 +175,12 @@ export async function createRuntime(config: TConfig, opts: RuntimeOptions = {}):
     background && config.HOUSEKEEPING_INTERVAL_MS > 0
       ? startHousekeeping(database.db, { intervalMs: config.HOUSEKEEPING_INTERVAL_MS, log: app.log })
       : null;
+  const dailyMonitoring =
+    background && config.MONITOR_INTERVAL_MS > 0
+      ? startDailyMonitoring(deps, { intervalMs: config.MONITOR_INTERVAL_MS, log: app.log })
+      : null;
   app.addHook('onClose', async () => {
+    await dailyMonitoring?.stop();
     await housekeeping?.stop();
     await jobWorker?.stop();
     await anchorer?.stop();

@@ -77,6 +77,15 @@ const ZConfig = z.object({
    */
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
   /**
+   * Daily monitoring (modules/monitor): the server-local time (HH:MM) from which the previous day's reports
+   * are due, and how often background processes check, in milliseconds; 0 turns the schedule off.
+   */
+  MONITOR_DAILY_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day as HH:MM')
+    .default('01:00'),
+  MONITOR_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
+  /**
    * How long a running job's claim lasts without renewal: a job left running by a crashed process is
    * claimed again after it. Running jobs renew it with every step of progress.
    */

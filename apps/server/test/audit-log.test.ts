@@ -34,6 +34,8 @@ const NOT_AUDITED: Record<string, string> = {
   checking_company_task_findings:
     "copies of a run's findings for a supplier's task; a new run gives their state",
   checking_company_task_history: "itself the history of a company task's transitions",
+  daily_reports:
+    'a daily report the scheduler writes and its run updates when it settles; no person edits it',
 };
 
 /** The address the test requests come from, through a trusted proxy (TRUST_PROXY=loopback). */

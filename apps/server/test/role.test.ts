@@ -81,10 +81,11 @@ describe('roles (/account/role)', () => {
     expect(codes).toEqual(
       expect.arrayContaining(['PurchaseContract', 'PurchaseContract:Create', 'InternalE2']),
     );
-    expect(codes).toEqual(expect.arrayContaining(['RuleList', 'SetFactors', 'CheckLog', 'Checking']));
+    expect(codes).toEqual(
+      expect.arrayContaining(['RuleList', 'SetFactors', 'CheckLog', 'Checking', 'DailyReport']),
+    );
     // Pages that are not built are not offered.
     expect(codes).not.toContain('TaskList');
-    expect(codes).not.toContain('DailyReport');
   });
 
   it('creates a role disabled and without permissions; the Chinese name is unique per enterprise', async () => {

@@ -43,6 +43,7 @@ const DOMAINS: Readonly<Record<string, TDomain>> = {
   ticket: everywhere,
   trace: everywhere,
   checking: everywhere,
+  monitor: everywhere,
 
   carbon: {
     places: ['contract', 'server'],

@@ -506,6 +506,13 @@ export const ERRORS = {
     zh: '备注最多{max}个字符',
     en: 'The comment is at most {max} characters',
   },
+  // Daily monitoring (contract monitor.ts).
+  MONITOR_DATE_IN_FUTURE: {
+    code: 'B2180',
+    http: 400,
+    zh: '只能监控今天及以前的日期',
+    en: 'Only today or an earlier day can be monitored',
+  },
   /** Spec 4 and 8: a risk rule is enabled only once its factors are set. */
   RISK_FACTORS_REQUIRED: {
     code: 'B2101',

@@ -41,6 +41,7 @@ export * from './gateway-key.ts';
 export * from './search.ts';
 export * from './regions.ts';
 export * from './risk.ts';
+export * from './monitor.ts';
 
 import { authEndpoints } from './auth.ts';
 import { userEndpoints } from './user.ts';
@@ -71,6 +72,7 @@ import { messageEndpoints } from './message.ts';
 import { gatewayEndpoints, gatewayKeyEndpoints } from './gateway-key.ts';
 import { searchEndpoints } from './search.ts';
 import { riskEndpoints } from './risk.ts';
+import { monitorEndpoints } from './monitor.ts';
 
 /** Every endpoint of the API, by domain. The server registers these; the web calls them. */
 export const api = {
@@ -113,5 +115,6 @@ export const api = {
   gatewayKey: gatewayKeyEndpoints,
   search: searchEndpoints,
   risk: riskEndpoints,
+  monitor: monitorEndpoints,
   gateway: gatewayEndpoints,
 };

@@ -488,6 +488,9 @@ export const AVAILABLE_PAGES: ReadonlySet<string> = new Set([
   'secretkey/perkey',
   'rule/list',
   'rule/Factor',
+  'dailyMonitor/dailyReport',
+  'dailyMonitor/reportDetail',
+  'dailyMonitor/errorDetail',
   // Every document list of the catalogue with its upload records.
   ...DOCUMENT_TYPES.flatMap((d) => [d.route, `${d.route}/uploadOperation`]),
 ]);

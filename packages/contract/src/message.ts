@@ -147,6 +147,16 @@ export const MESSAGE_TYPES = {
     params: ['companyName', 'status', 'taskId', 'comment'],
     email: true,
   },
+  dailyReportAbnormal: {
+    name: { zh: '监控日报异常', en: 'Abnormal daily report' },
+    title: { zh: '{date} 监控日报异常', en: 'Daily report of {date} is abnormal' },
+    body: {
+      zh: '{date} 的日常监控发现异常数据：致命 {fatal} 条，紧急 {urgent} 条，一般 {minor} 条，请在「监控日报」中查看。',
+      en: 'The daily monitoring of {date} found abnormal data: {fatal} fatal, {urgent} urgent, {minor} minor; see Daily Reports.',
+    },
+    params: ['date', 'fatal', 'urgent', 'minor'],
+    email: true,
+  },
 } as const satisfies Record<string, TMessageTypeDef>;
 
 export type TMessageType = keyof typeof MESSAGE_TYPES;

@@ -23,3 +23,4 @@ export * from './schema/message.ts';
 export * from './schema/ticket.ts';
 export * from './schema/checking.ts';
 export * from './schema/risk.ts';
+export * from './schema/monitor.ts';

@@ -31,6 +31,7 @@ import { userRoutes } from './user/routes.ts';
 import { gatewayKeyRoutes } from './gateway-key/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { riskRoutes } from './risk/routes.ts';
+import { monitorRoutes } from './monitor/routes.ts';
 
 /** Every domain module of the API. */
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -62,5 +63,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   gatewayKeyRoutes(app, deps);
   messageRoutes(app, deps);
   riskRoutes(app, deps);
+  monitorRoutes(app, deps);
   searchRoutes(app, deps);
 }

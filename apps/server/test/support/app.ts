@@ -89,6 +89,8 @@ export async function startTestApp(
     JOB_POLL_INTERVAL_MS: '0',
     // Tests prune by hand (pruneExpired).
     HOUSEKEEPING_INTERVAL_MS: '0',
+    // Tests run daily monitoring with a fixed clock (runDailyMonitoring).
+    MONITOR_INTERVAL_MS: '0',
     SEED_DEMO_CHAIN: 'false',
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,

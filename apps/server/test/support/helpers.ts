@@ -133,6 +133,7 @@ export const SERVED_MODULES = [
   'DataManagement',
   'DataChecking',
   'Rule',
+  'DailyMonitor',
   'Evidence',
   'Message',
   'Issue',

@@ -55,6 +55,18 @@ export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
     component: lazyPage(() => import('../features/checking/CompanyTaskPage')),
     description: 'checking.company.description',
   },
+  'dailyMonitor/dailyReport': {
+    component: lazyPage(() => import('../features/monitor/DailyReportPage')),
+    description: 'monitor.list.description',
+  },
+  'dailyMonitor/reportDetail': {
+    component: lazyPage(() => import('../features/monitor/ReportDetailPage')),
+    description: 'monitor.detail.description',
+  },
+  'dailyMonitor/errorDetail': {
+    component: lazyPage(() => import('../features/monitor/ErrorDetailPage')),
+    description: 'monitor.errors.description',
+  },
   'log/list': {
     component: lazyPage(() => import('../features/log/LogListPage')),
     description: 'log.list.description',

@@ -235,15 +235,49 @@ export const findingsWhere = (
     taskId: string;
     level?: string | undefined;
     outcome?: string | undefined;
+    /** Any of these outcomes (daily monitoring's abnormal records: fail and unknown). */
+    outcomes?: readonly FindingRow['outcome'][] | undefined;
     companyUuid?: string | undefined;
+    checkId?: string | undefined;
   },
 ): SQL[] => [
   eq(checkingFindings.enterpriseUuid, enterpriseUuid),
   eq(checkingFindings.taskId, f.taskId),
   ...(f.level ? [eq(checkingFindings.level, f.level as FindingRow['level'])] : []),
   ...(f.outcome ? [eq(checkingFindings.outcome, f.outcome as FindingRow['outcome'])] : []),
+  ...(f.outcomes ? [inArray(checkingFindings.outcome, [...f.outcomes])] : []),
   ...(f.companyUuid ? [eq(checkingFindings.companyUuid, f.companyUuid)] : []),
+  ...(f.checkId ? [eq(checkingFindings.checkId, f.checkId)] : []),
 ];
+
+/** Per check of a run: the subjects that passed, failed and were unknown. */
+export async function resultsByCheck(
+  tx: Db,
+  enterpriseUuid: string,
+  taskId: string,
+): Promise<Map<string, { passed: number; abnormal: number; unknown: number }>> {
+  const passes = await tx
+    .select({ checkId: checkingPasses.checkId, passes: checkingPasses.passes })
+    .from(checkingPasses)
+    .where(and(eq(checkingPasses.enterpriseUuid, enterpriseUuid), eq(checkingPasses.taskId, taskId)));
+  const failing = await tx
+    .select({
+      checkId: checkingFindings.checkId,
+      outcome: checkingFindings.outcome,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(checkingFindings)
+    .where(and(eq(checkingFindings.enterpriseUuid, enterpriseUuid), eq(checkingFindings.taskId, taskId)))
+    .groupBy(checkingFindings.checkId, checkingFindings.outcome);
+  const out = new Map(passes.map((p) => [p.checkId, { passed: p.passes, abnormal: 0, unknown: 0 }]));
+  for (const f of failing) {
+    const r = out.get(f.checkId) ?? { passed: 0, abnormal: 0, unknown: 0 };
+    if (f.outcome === 'fail') r.abnormal += f.n;
+    else if (f.outcome === 'unknown') r.unknown += f.n;
+    out.set(f.checkId, r);
+  }
+  return out;
+}
 
 /** Most severe first, then in the order found. */
 export const findingsOrder = [

@@ -39,7 +39,8 @@ import {
 export const findingIdentity = (checkId: string, subject: string): string =>
   sha256Hex(`${checkId}\u0000${subject}`);
 
-const ZPayload = z.object({ checkingTaskId: z.string() });
+/** `automatic`: created by daily monitoring, which tells its members itself (message/task-events.ts). */
+const ZPayload = z.object({ checkingTaskId: z.string(), automatic: z.boolean().optional() });
 
 export const troubleshootingTask = defineTask({
   kind: 'troubleshooting',

@@ -149,7 +149,11 @@ export async function createTask(
     packageHash: pkg.hash,
     checkIds: [...scope.checkIds],
   });
-  await troubleshootingTask.create(db, tenant, { id, page: CHECK_LOG_PAGE, payload: { checkingTaskId: id } });
+  await troubleshootingTask.create(db, tenant, {
+    id,
+    page: CHECK_LOG_PAGE,
+    payload: { checkingTaskId: id, ...(source === 'automatic' ? { automatic: true } : {}) },
+  });
   return taskDetail(db, tenant, id);
 }
 
@@ -254,7 +258,7 @@ export async function taskPage(
   return { list: await present(db, tenant, rows), total: count?.n ?? 0 };
 }
 
-const toFinding = (r: FindingRow): TCheckFinding => ({
+export const toFinding = (r: FindingRow): TCheckFinding => ({
   id: r.id,
   taskId: r.taskId,
   checkId: r.checkId,

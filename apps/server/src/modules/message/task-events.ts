@@ -33,6 +33,8 @@ async function taskSettled(tx: Db, task: TaskRow): Promise<void> {
     }
     return;
   }
+  // An automatic run (daily monitoring) speaks through its report's own message, not a generic one.
+  if ((task.payload as { automatic?: unknown }).automatic === true) return;
   const params = { taskName: task.kind, result: TASK_STATUS_LABELS[task.status] };
   await notify(tx, { ...base, type: 'taskFinished', params }, mailer);
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Space, Table } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   CHECK_OUTCOME_LABELS,
@@ -8,6 +8,7 @@ import {
   api,
   documentTypeByTypeCode,
   type TCheckFinding,
+  type TListResponse,
 } from '@tracehub/contract';
 import { call } from '../../api/client';
 import { useLang } from '../../i18n';
@@ -22,18 +23,40 @@ function citedHref(type: string, label: string): string | null {
 
 /** A task's abnormal data (optionally one company's), most severe first, each with the records it cites. */
 export function FindingsTable({ taskId, companyUuid }: { taskId: string; companyUuid?: string }) {
+  return (
+    <FindingsList
+      queryKey={(page) => checkingKeys.findings({ taskId, ...(companyUuid ? { companyUuid } : {}), ...page })}
+      load={(page) =>
+        call(api.checking.selectAbnormalPage, { taskId, ...(companyUuid ? { companyUuid } : {}), ...page })
+      }
+      testId="check-findings"
+    />
+  );
+}
+
+type TPage = { pageNo: number; pageSize: number };
+
+/**
+ * Findings, a page at a time, from any endpoint that answers them (a task's abnormal data here, a daily
+ * report's abnormal records in features/monitor): level, check, outcome, state, message and cited records.
+ */
+export function FindingsList({
+  queryKey,
+  load,
+  testId,
+}: {
+  queryKey: (page: TPage) => QueryKey;
+  load: (page: TPage) => Promise<TListResponse<TCheckFinding>>;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const [page, setPage] = useState({ pageNo: 1, pageSize: 20 });
-  const request = { taskId, ...(companyUuid ? { companyUuid } : {}), ...page };
-  const query = useQuery({
-    queryKey: checkingKeys.findings(request),
-    queryFn: () => call(api.checking.selectAbnormalPage, request),
-  });
+  const query = useQuery({ queryKey: queryKey(page), queryFn: () => load(page) });
   return (
     <Table<TCheckFinding>
       rowKey="id"
-      data-testid="check-findings"
+      data-testid={testId}
       loading={query.isPending}
       dataSource={query.data?.list ?? []}
       scroll={{ x: 1100 }}

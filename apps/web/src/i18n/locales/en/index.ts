@@ -29,6 +29,7 @@ import { records } from './records';
 import { ticket } from './ticket';
 import { checking } from './checking';
 import { risk } from './risk';
+import { monitor } from './monitor';
 
 export const en: TLocale = {
   common,
@@ -61,4 +62,5 @@ export const en: TLocale = {
   ticket,
   checking,
   risk,
+  monitor,
 };

@@ -28,6 +28,7 @@ import { records } from './records';
 import { ticket } from './ticket';
 import { checking } from './checking';
 import { risk } from './risk';
+import { monitor } from './monitor';
 
 /** Chinese texts, one module per domain. The English modules must have exactly these keys. */
 export const zh = {
@@ -61,6 +62,7 @@ export const zh = {
   ticket,
   checking,
   risk,
+  monitor,
 };
 
 export type TLocale = typeof zh;
