@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
 /**
@@ -75,4 +85,25 @@ export const checkingPasses = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.taskId, t.checkId] })],
+);
+
+/**
+ * A task's VIN map check (issue 16 item 4): per VIN of its scope, whether every branch of its chain reached
+ * a source company when the task ran, and how many gaps it had of which kinds. The task's complete VIN
+ * amount counts the complete rows.
+ */
+export const checkingVinMaps = pgTable(
+  'checking_vin_maps',
+  {
+    enterpriseUuid: text('enterprise_uuid').notNull(),
+    taskId: text('task_id').notNull(),
+    vin: text('vin').notNull(),
+    complete: boolean('complete').notNull(),
+    gapCount: integer('gap_count').notNull(),
+    gapKinds: jsonb('gap_kinds').$type<string[]>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.vin] }),
+    index('checking_vin_maps_task_idx').on(t.enterpriseUuid, t.taskId, t.complete, t.vin),
+  ],
 );
