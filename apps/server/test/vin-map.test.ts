@@ -213,6 +213,13 @@ describe('VIN map check and tracing report (/dataChecking)', () => {
     expect(cells.length).toBeGreaterThan(0);
     expect(cells.every((n) => n.complete)).toBe(true);
 
+    // A lot reached by two paths (picked for the vehicle's completion and fitted into it) is shown twice,
+    // the second time without its branches; every key is unique.
+    expect(new Set(motor.nodes.map((n) => n.key)).size).toBe(motor.nodes.length);
+    const again = motor.nodes.filter((n) => n.repeated);
+    expect(again.length).toBeGreaterThan(0);
+    for (const n of again) expect(motor.nodes.some((c) => c.parent === n.key)).toBe(false);
+
     const bolt = await tree(task.id, VIN_BOLT);
     const boltLot = bolt.nodes.find((n) => n.batchNo === 'BOLT-VM')!;
     expect(boltLot.gaps.map((g) => [g.kind, g.supplierName])).toEqual([

@@ -180,7 +180,8 @@ export async function vinTree(db: Db, enterpriseUuid: string, vin: string): Prom
   const shown = new Set<number>();
   const visit = (index: number, parent: string | null, via: TraceEdge | null) => {
     const n = graph.nodes[index]!;
-    const key = parent === null ? `n${index}` : `${parent}/n${index}`;
+    // The link kind is part of the key: a lot both picked for and fitted into the VIN is two children.
+    const key = parent === null ? `n${index}` : `${parent}/${via?.kind ?? ''}:n${index}`;
     const repeated = shown.has(index);
     shown.add(index);
     const company = companies.get(n.key.ent);
