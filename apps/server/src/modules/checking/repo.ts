@@ -296,6 +296,7 @@ export async function ownEnterprise(tx: Db, enterpriseUuid: string) {
   const [row] = await tx
     .select({
       name: enterprises.name,
+      nameEn: enterprises.englishName,
       role: enterprises.role,
       businessAttribute: enterprises.businessAttribute,
     })
@@ -318,11 +319,18 @@ export async function vinProductions(
   tx: Db,
   enterpriseUuid: string,
   vins: readonly string[],
-): Promise<Map<string, { typeCode: number; billNo: string; bizTime: number }>> {
+): Promise<Map<string, { typeCode: number; billNo: string; bizTime: number; itemCode: string }>> {
   if (vins.length === 0) return new Map();
-  const rows = await rowsOf<{ vin: string; typeCode: number; billNo: string; bizTime: string }>(
+  const rows = await rowsOf<{
+    vin: string;
+    typeCode: number;
+    billNo: string;
+    bizTime: string;
+    itemCode: string;
+  }>(
     tx,
     sql`select distinct on (d.vin_sn) d.vin_sn as vin, d.doc_type as "typeCode", d.bill_no as "billNo",
+          d.item_code as "itemCode",
           (extract(epoch from d.biz_time) * 1000)::float8 as "bizTime"
         from documents d
         where d.enterprise_uuid = ${enterpriseUuid} and d.vin_sn = any(${sql.param([...vins])}::text[])
@@ -330,7 +338,10 @@ export async function vinProductions(
         order by d.vin_sn, d.biz_time, d.id`,
   );
   return new Map(
-    rows.map((r) => [r.vin, { typeCode: Number(r.typeCode), billNo: r.billNo, bizTime: Number(r.bizTime) }]),
+    rows.map((r) => [
+      r.vin,
+      { typeCode: Number(r.typeCode), billNo: r.billNo, bizTime: Number(r.bizTime), itemCode: r.itemCode },
+    ]),
   );
 }
 

@@ -382,7 +382,10 @@ export async function exportTracingReport(
   const own = await ownEnterprise(db, tenant.enterpriseUuid);
   return {
     fileName,
-    content: await reportPdf(report, lang, { enterpriseName: own?.name ?? '', generatedAt: new Date() }),
+    content: await reportPdf(report, lang, {
+      enterpriseName: { name: own?.name ?? '', nameEn: own?.nameEn ?? '' },
+      generatedAt: new Date(),
+    }),
   };
 }
 

@@ -206,7 +206,7 @@ const COLOR = {
 };
 
 export interface PdfOptions {
-  enterpriseName: string;
+  enterpriseName: { name: string; nameEn: string };
   generatedAt: Date;
   /** Uncompressed content streams (tests read them). */
   compress?: boolean;
@@ -222,6 +222,8 @@ export async function reportPdf(report: TracingReport, lang: TLang, opts: PdfOpt
     layout: 'landscape',
     margin: 0,
     compress: opts.compress ?? true,
+    // Kept to number the pages once all are laid out.
+    bufferPages: true,
     lang: lang === 'zh' ? 'zh-CN' : 'en',
     displayTitle: true,
     info: {
@@ -246,10 +248,11 @@ export async function reportPdf(report: TracingReport, lang: TLang, opts: PdfOpt
   let y = MARGIN;
   doc.font('cjk-bold').fontSize(18).fillColor(COLOR.primary).text(title(lang), MARGIN, y, { width: WIDTH });
   y += 28;
+  const enterprise = (lang === 'en' && opts.enterpriseName.nameEn) || opts.enterpriseName.name;
   const meta =
     lang === 'zh'
-      ? `VIN：${report.vin}    企业：${opts.enterpriseName}    地图校验：${status.zh}（缺口 ${report.gapCount}）    生成时间：${dayOf(opts.generatedAt.getTime())}`
-      : `VIN: ${report.vin}    Enterprise: ${opts.enterpriseName}    Map check: ${status.en} (${report.gapCount} gaps)    Generated: ${dayOf(opts.generatedAt.getTime())}`;
+      ? `VIN：${report.vin}    企业：${enterprise}    地图校验：${status.zh}（缺口 ${report.gapCount}）    生成时间：${dayOf(opts.generatedAt.getTime())}`
+      : `VIN: ${report.vin}    Enterprise: ${enterprise}    Map check: ${status.en} (gaps: ${report.gapCount})    Generated: ${dayOf(opts.generatedAt.getTime())}`;
   doc.font('cjk').fontSize(9).fillColor(COLOR.text).text(meta, MARGIN, y, { width: WIDTH });
   y += doc.heightOfString(meta, { width: WIDTH }) + 10;
 
@@ -297,6 +300,16 @@ export async function reportPdf(report: TracingReport, lang: TLang, opts: PdfOpt
       .fontSize(9)
       .fillColor(COLOR.muted)
       .text(lang === 'zh' ? '暂无溯源记录' : 'No tracing records', MARGIN, y + 8);
+  }
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const footer = `${report.vin} · ${i + 1} / ${range.count}`;
+    doc
+      .font('cjk')
+      .fontSize(7.5)
+      .fillColor(COLOR.muted)
+      .text(footer, MARGIN, PAGE.height - MARGIN + 12, { width: WIDTH, align: 'right', lineBreak: false });
   }
   doc.end();
   await ended;

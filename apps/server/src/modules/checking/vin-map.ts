@@ -68,8 +68,16 @@ async function evaluate(db: Db, enterpriseUuid: string, graph: TraceGraph): Prom
   for (const g of graph.gaps)
     add(g.from, { kind: g.kind, document: g.document, supplier: g.supplier, partnerId: g.partnerId });
   const none = { document: null, supplier: null, partnerId: null };
+  const productions = new Map<string, LinkDoc>();
   for (const i of new Set(graph.roots)) {
-    if (!produced.has(graph.nodes[i]!.key.lot)) add(i, { kind: 'noProduction', ...none });
+    const root = graph.nodes[i]!;
+    const made = produced.get(root.key.lot);
+    if (!made) add(i, { kind: 'noProduction', ...none });
+    else {
+      productions.set(root.key.lot, { typeCode: made.typeCode, billNo: made.billNo, bizTime: made.bizTime });
+      // A VIN is walked by its number alone: its completion names the product it is.
+      if (!root.fields.itemCode) root.fields = { ...root.fields, itemCode: made.itemCode };
+    }
   }
   for (const n of graph.nodes) {
     if (n.cut || !n.expanded) add(n.index, { kind: 'truncated', ...none });
@@ -86,7 +94,7 @@ async function evaluate(db: Db, enterpriseUuid: string, graph: TraceGraph): Prom
     incomplete.add(at);
     stack.push(...(above.get(at) ?? []));
   }
-  return { graph, gaps, below, incomplete, sources, productions: produced };
+  return { graph, gaps, below, incomplete, sources, productions };
 }
 
 /** The gaps at or below a node, each once. */
