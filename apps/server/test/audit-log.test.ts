@@ -31,6 +31,7 @@ const NOT_AUDITED: Record<string, string> = {
   checking_tasks: "a troubleshooting run's scope and counts, written by the run; its status lives in tasks",
   checking_findings: 'findings a run writes, never edited by a person; a new run gives their new state',
   checking_passes: 'per-check pass counts a run writes',
+  checking_vin_maps: "a run's per-VIN map check results, written by the run and never edited",
   checking_company_task_findings:
     "copies of a run's findings for a supplier's task; a new run gives their state",
   checking_company_task_history: "itself the history of a company task's transitions",

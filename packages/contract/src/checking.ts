@@ -3,6 +3,7 @@ import { endpoint } from './endpoint.ts';
 import type { TBilingual } from './i18n/lang.ts';
 import { listRequest, ZListResponse } from './list.ts';
 import { ZTask, type TTaskStatus } from './task.ts';
+import { TRACE_LINK_KINDS, ZTraceDocument, ZTraceSite } from './trace.ts';
 
 /*
  * Data troubleshooting (spec 1, 2.2 /dataChecking/checkLog, 2.4 "Check-scope settings", 3 "Troubleshooting
@@ -648,5 +649,157 @@ export const checkingCompanyTaskEndpoints = {
   companyTaskClose: companyTaskAction('close', 'Benchmark: closes a task with a result (Closed)'),
 };
 
-/** The endpoints of troubleshooting (api.checking): tasks and abnormal data, then company tasks. */
-export const checkingEndpoints = { ...checkingTaskEndpoints, ...checkingCompanyTaskEndpoints };
+// ---- VIN map check and tracing report (spec 2.4 "VIN map check result", 4 "Map check"; issue 16 items 4, 7) ----
+
+/**
+ * Why a branch of a VIN's chain stops short of a source company (enterprise kind 'mineral'):
+ * - noProduction: the VIN has no production completion record;
+ * - noInputs: a lot with nothing received, picked or fitted for it, at a company that is not a source;
+ * - unsettled: received from a supplier that is not on the platform;
+ * - unmatched: the supplier is on the platform but recorded no matching delivery (did not ship or share);
+ * - truncated: the walk's bounds (TRACE_LIMITS) stopped before the branch ended.
+ */
+export const VIN_MAP_GAP_KINDS = ['noProduction', 'noInputs', 'unsettled', 'unmatched', 'truncated'] as const;
+export type TVinMapGapKind = (typeof VIN_MAP_GAP_KINDS)[number];
+export const VIN_MAP_GAP_LABELS: Readonly<Record<TVinMapGapKind, TBilingual>> = {
+  noProduction: { zh: '缺少生产记录', en: 'No production record' },
+  noInputs: { zh: '缺少收货或投料记录', en: 'No receipt or material record' },
+  unsettled: { zh: '供应商未入驻平台', en: 'Supplier not on the platform' },
+  unmatched: { zh: '供应商未发货或未共享', en: 'Supplier did not ship or share' },
+  truncated: { zh: '超出追溯层级', en: 'Beyond the tracing bounds' },
+};
+
+/** Spec 4 "Map check: complete versus uncomplete VIN". */
+export const VIN_MAP_STATUSES = ['complete', 'uncomplete'] as const;
+export type TVinMapStatus = (typeof VIN_MAP_STATUSES)[number];
+export const VIN_MAP_STATUS_LABELS: Readonly<Record<TVinMapStatus, TBilingual>> = {
+  complete: { zh: '完整', en: 'Complete' },
+  uncomplete: { zh: '不完整', en: 'Uncomplete' },
+};
+
+/** One VIN of a task's map check, as its run found it. */
+export const ZVinMapRow = z.object({
+  vin: z.string(),
+  complete: z.boolean(),
+  gapCount: z.number().int(),
+  gapKinds: z.array(z.enum(VIN_MAP_GAP_KINDS)),
+});
+export type TVinMapRow = z.infer<typeof ZVinMapRow>;
+
+export const ZVinMapGap = z.object({
+  kind: z.enum(VIN_MAP_GAP_KINDS),
+  /** The receipt naming the supplier (unsettled, unmatched). */
+  document: ZTraceDocument.nullable(),
+  /** The supplier: its identity when settled, the caller's partner name when it is the caller's own receipt. */
+  supplierName: z.string(),
+  supplierNameEn: z.string(),
+});
+export type TVinMapGap = z.infer<typeof ZVinMapGap>;
+
+/** A node of a VIN's tree (flat: `parent` is the key of the node above, null for the VIN). */
+export const ZVinMapNode = z.object({
+  key: z.string(),
+  parent: z.string().nullable(),
+  tier: z.number().int(),
+  companyName: z.string(),
+  companyNameEn: z.string(),
+  own: z.boolean(),
+  /** The company is a source company (a mine): a branch ending here is complete. */
+  source: z.boolean(),
+  itemCode: z.string(),
+  batchNo: z.string(),
+  vinSn: z.string(),
+  /** How it is linked to its parent, with the link's documents; null for the VIN. */
+  link: z.enum(TRACE_LINK_KINDS).nullable(),
+  documents: z.array(ZTraceDocument),
+  sites: z.array(ZTraceSite),
+  /** Every branch below it reaches a source company. */
+  complete: z.boolean(),
+  /** Its own gaps. */
+  gaps: z.array(ZVinMapGap),
+  /** Reached before by another path: its branches are shown there. */
+  repeated: z.boolean(),
+});
+export type TVinMapNode = z.infer<typeof ZVinMapNode>;
+
+export const ZVinMapTree = z.object({
+  vin: z.string(),
+  complete: z.boolean(),
+  gapCount: z.number().int(),
+  nodes: z.array(ZVinMapNode),
+  truncated: z.boolean(),
+});
+export type TVinMapTree = z.infer<typeof ZVinMapTree>;
+
+const ZVinRef = z.object({ taskId: z.string().min(1).max(40), vin: z.string().trim().min(1).max(64) });
+
+/** The tracing report's formats (issue 16 item 7: what customs asks for). */
+export const TRACING_REPORT_FORMATS = ['xlsx', 'pdf'] as const;
+
+/** A stage of the tracing report: what one document of the chain stands for. */
+export const TRACING_STAGES = [
+  'production',
+  'fitting',
+  'picking',
+  'receipt',
+  'delivery',
+  'source',
+  'gap',
+] as const;
+export type TTracingStage = (typeof TRACING_STAGES)[number];
+export const TRACING_STAGE_LABELS: Readonly<Record<TTracingStage, TBilingual>> = {
+  production: { zh: '生产完工', en: 'Production' },
+  fitting: { zh: '装车', en: 'Fitting' },
+  picking: { zh: '生产领料', en: 'Picking' },
+  receipt: { zh: '采购收货', en: 'Receipt' },
+  delivery: { zh: '销售发货', en: 'Delivery' },
+  source: { zh: '矿产来源', en: 'Mineral source' },
+  gap: { zh: '缺口', en: 'Gap' },
+};
+
+export const vinMapEndpoints = {
+  vinMapPage: endpoint({
+    method: 'POST',
+    path: '/dataChecking/vinMapPage',
+    input: listRequest({
+      taskId: z.string().min(1).max(40),
+      status: z.enum(VIN_MAP_STATUSES).optional(),
+      vin: z.string().trim().max(64).optional(),
+    }),
+    output: ZListResponse(ZVinMapRow),
+    auth: 'enterprise',
+    permission: CHECK_CODES.view,
+    tag: 'dataChecking',
+    summary:
+      "A completed task's VIN map check: each VIN complete (every branch reaches a source company) or uncomplete, with its gaps; uncomplete first (B2190 before completion)",
+  }),
+  vinMapTree: endpoint({
+    method: 'POST',
+    path: '/dataChecking/vinMapTree',
+    input: ZVinRef,
+    output: ZVinMapTree,
+    auth: 'enterprise',
+    permission: CHECK_CODES.view,
+    tag: 'dataChecking',
+    summary:
+      "One VIN of a task's map check as a tree down to the source companies, gaps marked (traced now; E1003 when the VIN is not the task's)",
+  }),
+  exportTracingReport: endpoint({
+    method: 'POST',
+    path: '/dataChecking/exportTracingReport',
+    input: ZVinRef.extend({ format: z.enum(TRACING_REPORT_FORMATS) }),
+    output: z.unknown(),
+    auth: 'enterprise',
+    permission: CHECK_CODES.export,
+    tag: 'dataChecking',
+    summary:
+      'The tracing report of one VIN of a task: every company at every stage with one document number per stage, as xlsx or PDF (the language of the request)',
+  }),
+};
+
+/** The endpoints of troubleshooting (api.checking): tasks and abnormal data, company tasks, VIN map check. */
+export const checkingEndpoints = {
+  ...checkingTaskEndpoints,
+  ...checkingCompanyTaskEndpoints,
+  ...vinMapEndpoints,
+};

@@ -513,6 +513,13 @@ export const ERRORS = {
     zh: '只能监控今天及以前的日期',
     en: 'Only today or an earlier day can be monitored',
   },
+  /** Issue 16 item 4: a task's VIN map check exists once its run has completed. */
+  CHECK_MAP_NOT_READY: {
+    code: 'B2190',
+    http: 409,
+    zh: '任务尚未执行完成，暂无VIN地图校验结果',
+    en: 'The task has not completed yet: its VIN map check is not available',
+  },
   /** Spec 4 and 8: a risk rule is enabled only once its factors are set. */
   RISK_FACTORS_REQUIRED: {
     code: 'B2101',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -179,4 +180,25 @@ export const checkingCompanyTaskHistory = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('checking_company_task_history_task_idx').on(t.companyTaskId, t.id)],
+);
+
+/**
+ * A task's VIN map check (issue 16 item 4): per VIN of its scope, whether every branch of its chain reached
+ * a source company when the task ran, and how many gaps it had of which kinds. The task's complete VIN
+ * amount counts the complete rows.
+ */
+export const checkingVinMaps = pgTable(
+  'checking_vin_maps',
+  {
+    enterpriseUuid: text('enterprise_uuid').notNull(),
+    taskId: text('task_id').notNull(),
+    vin: text('vin').notNull(),
+    complete: boolean('complete').notNull(),
+    gapCount: integer('gap_count').notNull(),
+    gapKinds: jsonb('gap_kinds').$type<string[]>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.vin] }),
+    index('checking_vin_maps_task_idx').on(t.enterpriseUuid, t.taskId, t.complete, t.vin),
+  ],
 );

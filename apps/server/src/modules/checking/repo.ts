@@ -6,6 +6,7 @@ import {
   checkingFindings,
   checkingPasses,
   checkingTasks,
+  checkingVinMaps,
   enterprises,
   ledgerBlocks,
   partners,
@@ -223,6 +224,7 @@ export async function finishCheckingTask(
 export async function clearResults(tx: Db, id: string): Promise<void> {
   await tx.delete(checkingFindings).where(eq(checkingFindings.taskId, id));
   await tx.delete(checkingPasses).where(eq(checkingPasses.taskId, id));
+  await tx.delete(checkingVinMaps).where(eq(checkingVinMaps.taskId, id));
   await tx
     .update(checkingTasks)
     .set({ counts: null, vinAmount: 0, completeVinAmount: 0, maxLevel: null })
@@ -328,11 +330,103 @@ export async function ownEnterprise(tx: Db, enterpriseUuid: string) {
   const [row] = await tx
     .select({
       name: enterprises.name,
+      nameEn: enterprises.englishName,
       role: enterprises.role,
       businessAttribute: enterprises.businessAttribute,
     })
     .from(enterprises)
     .where(eq(enterprises.uuid, enterpriseUuid))
+    .limit(1);
+  return row ?? null;
+}
+
+// ---- VIN map check ---------------------------------------------------------------------------------
+
+/** The VINs of the scope tables (buildScope), in order. */
+export async function scopeVins(tx: Db): Promise<string[]> {
+  const rows = await rowsOf<{ vin: string }>(tx, sql`select vin from checking_scope_vins order by vin`);
+  return rows.map((r) => r.vin);
+}
+
+/** The enterprise's first production completion of each VIN/SN that has one. */
+export async function vinProductions(
+  tx: Db,
+  enterpriseUuid: string,
+  vins: readonly string[],
+): Promise<Map<string, { typeCode: number; billNo: string; bizTime: number; itemCode: string }>> {
+  if (vins.length === 0) return new Map();
+  const rows = await rowsOf<{
+    vin: string;
+    typeCode: number;
+    billNo: string;
+    bizTime: string;
+    itemCode: string;
+  }>(
+    tx,
+    sql`select distinct on (d.vin_sn) d.vin_sn as vin, d.doc_type as "typeCode", d.bill_no as "billNo",
+          d.item_code as "itemCode",
+          (extract(epoch from d.biz_time) * 1000)::float8 as "bizTime"
+        from documents d
+        where d.enterprise_uuid = ${enterpriseUuid} and d.vin_sn = any(${sql.param([...vins])}::text[])
+          and d.doc_type = any(${roleTypes('produce')})
+        order by d.vin_sn, d.biz_time, d.id`,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.vin,
+      { typeCode: Number(r.typeCode), billNo: r.billNo, bizTime: Number(r.bizTime), itemCode: r.itemCode },
+    ]),
+  );
+}
+
+export type VinMapRow = typeof checkingVinMaps.$inferSelect;
+
+export async function insertVinMaps(tx: Db, rows: readonly VinMapRow[]): Promise<void> {
+  await bulkInsert(tx, checkingVinMaps, rows);
+}
+
+export async function vinMapPage(
+  tx: Db,
+  enterpriseUuid: string,
+  f: { taskId: string; complete?: boolean | undefined; vin?: string | undefined },
+  page: { pageNo: number; pageSize: number },
+): Promise<{ list: VinMapRow[]; total: number }> {
+  const where = and(
+    eq(checkingVinMaps.enterpriseUuid, enterpriseUuid),
+    eq(checkingVinMaps.taskId, f.taskId),
+    f.complete === undefined ? undefined : eq(checkingVinMaps.complete, f.complete),
+    f.vin ? sql`${checkingVinMaps.vin} ilike ${`%${f.vin.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
+  );
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(checkingVinMaps)
+    .where(where);
+  const list = await tx
+    .select()
+    .from(checkingVinMaps)
+    .where(where)
+    .orderBy(checkingVinMaps.complete, checkingVinMaps.vin)
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize);
+  return { list, total: count?.n ?? 0 };
+}
+
+export async function vinMapRow(
+  tx: Db,
+  enterpriseUuid: string,
+  taskId: string,
+  vin: string,
+): Promise<VinMapRow | null> {
+  const [row] = await tx
+    .select()
+    .from(checkingVinMaps)
+    .where(
+      and(
+        eq(checkingVinMaps.enterpriseUuid, enterpriseUuid),
+        eq(checkingVinMaps.taskId, taskId),
+        eq(checkingVinMaps.vin, vin),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }

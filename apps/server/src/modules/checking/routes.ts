@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { api } from '@tracehub/contract';
 import type { AppDeps } from '../../platform/context.ts';
-import { registerRawEndpoint, sendXlsx } from '../../platform/http-binary.ts';
+import { registerRawEndpoint, sendFile, sendXlsx } from '../../platform/http-binary.ts';
 import { registerEndpoint } from '../../platform/http.ts';
 import { wakeTaskWorkers } from '../../platform/tasks/index.ts';
 import { withTenant } from '../../platform/tenancy.ts';
@@ -10,7 +10,7 @@ import * as checking from './service.ts';
 
 /**
  * /dataChecking (page CheckLog): rule packages, troubleshooting tasks (run by the task kit; retry and
- * cancel through /task/*), their abnormal data and its export. Every endpoint declares the page's codes.
+ * cancel through /task/*), their abnormal data and its export, the VIN map check and the tracing report. Every endpoint declares the page's codes.
  */
 export function checkingRoutes(app: FastifyInstance, deps: AppDeps): void {
   const e = api.checking;
@@ -69,5 +69,23 @@ export function checkingRoutes(app: FastifyInstance, deps: AppDeps): void {
       checking.exportAbnormal(tx, c.tenant, input.taskId, c.meta.lang),
     );
     return sendXlsx(c.reply, file.fileName, file.content);
+  });
+  registerEndpoint(app, deps, e.vinMapPage, (input, { db, tenant }) =>
+    checking.vinMapPage(db, tenant, input),
+  );
+  registerEndpoint(app, deps, e.vinMapTree, (input, { db, tenant }) =>
+    checking.vinMapTree(db, tenant, input),
+  );
+  registerRawEndpoint(app, deps, e.exportTracingReport, {}, async (input, c) => {
+    const file = await withTenant(deps.db, c.tenant, (tx) =>
+      checking.exportTracingReport(tx, c.tenant, input, c.meta.lang),
+    );
+    if (input.format === 'xlsx') return sendXlsx(c.reply, file.fileName, file.content);
+    return sendFile(c.reply, {
+      content: file.content,
+      contentType: 'application/pdf',
+      fileName: file.fileName,
+      disposition: 'attachment',
+    });
   });
 }

@@ -23,11 +23,14 @@ import {
   finishCheckingTask,
   insertFindings,
   insertPasses,
+  insertVinMaps,
   latestBlockHeight,
   openFindings,
   previousRun,
+  scopeVins,
   type NewFinding,
 } from './repo.ts';
+import { mapVins, type VinMapResult } from './vin-map.ts';
 
 /*
  * A troubleshooting task's run: its scope is built and every check of it runs in one tenant transaction
@@ -60,9 +63,11 @@ async function runTroubleshooting(ctx: TaskContext<z.infer<typeof ZPayload>>): P
     // The package changed under the task (another version now): it can no longer be proven as recorded.
     if (!pkg || pkg.hash !== task.packageHash) throw new TaskFailed('CHECK_PACKAGE_UNKNOWN');
     const scope = ZCheckTaskCreate.parse(task.scope);
-    const { vins } = await buildScope(tx, tenant.enterpriseUuid, scope);
+    await buildScope(tx, tenant.enterpriseUuid, scope);
     const results = await runChecks(tx, tenant.enterpriseUuid, scope, task.checkIds, pkg.params);
-    const findings = await record(tx, tenant.enterpriseUuid, task, results, { vins, blockHeight });
+    // The VIN amounts are the map check's (vin-map.ts): complete = every branch reaches a source company.
+    const map = await mapVins(tx, tenant.enterpriseUuid, await scopeVins(tx));
+    const findings = await record(tx, tenant.enterpriseUuid, task, results, { map, blockHeight });
     // A linked run's findings that lie with a supplier become (or update) its company task, in the same
     // transaction: a run that does not land raises nothing.
     const raised =
@@ -109,14 +114,13 @@ async function record(
   enterpriseUuid: string,
   task: NonNullable<Awaited<ReturnType<typeof checkingTaskRow>>>,
   runs: readonly CheckRun[],
-  facts: { vins: number; blockHeight: number | null },
+  facts: { map: readonly VinMapResult[]; blockHeight: number | null },
 ): Promise<NewFinding[]> {
   const previous = await previousRun(tx, enterpriseUuid, task);
   const before = previous ? await openFindings(tx, previous) : new Map<string, never>();
   const counts: TCheckCounts = { fatal: 0, urgent: 0, minor: 0, unknown: 0, pass: 0, fixed: 0 };
   const findings: NewFinding[] = [];
   const passes: { enterpriseUuid: string; taskId: string; checkId: string; passes: number }[] = [];
-  const incompleteVins = new Set<string>();
   let maxLevel: TCheckLevel | null = null;
   for (const { checkId, results } of runs) {
     const check = checkById(checkId)!;
@@ -150,7 +154,6 @@ async function record(
         }
         continue;
       }
-      for (const v of r.vins ?? []) incompleteVins.add(v);
       if (r.outcome === 'unknown') counts.unknown++;
       else {
         counts[check.level]++;
@@ -171,10 +174,14 @@ async function record(
   }
   await insertFindings(tx, findings);
   await insertPasses(tx, passes);
+  await insertVinMaps(
+    tx,
+    facts.map.map((m) => ({ enterpriseUuid, taskId: task.id, ...m })),
+  );
   await finishCheckingTask(tx, task.id, {
     counts,
-    vinAmount: facts.vins,
-    completeVinAmount: Math.max(0, facts.vins - incompleteVins.size),
+    vinAmount: facts.map.length,
+    completeVinAmount: facts.map.filter((m) => m.complete).length,
     maxLevel,
     blockHeight: facts.blockHeight,
   });

@@ -14,6 +14,10 @@ import {
   type TCheckTask,
   type TLang,
   type TListRequestBase,
+  type TVinMapGapKind,
+  type TVinMapRow,
+  type TVinMapStatus,
+  type TVinMapTree,
 } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { checkingTasks, tasks, users } from '../../db/schema.ts';
@@ -35,10 +39,14 @@ import {
   ownEnterprise,
   runningTask,
   supplierPartners,
+  vinMapPage as vinMapRows,
+  vinMapRow,
   type CheckingTaskRow,
   type FindingRow,
 } from './repo.ts';
 import { troubleshootingTask } from './run.ts';
+import { reportFileName, reportPdf, reportXlsx, tracingReport } from './tracing-report.ts';
+import { vinTree } from './vin-map.ts';
 
 /*
  * Troubleshooting (contract checking.ts): rule packages, the creation rules of spec 5, the task list and
@@ -318,6 +326,71 @@ export async function exportAbnormal(
     ]),
   );
   return { fileName: `${zh ? '异常数据' : 'abnormal-data'}-${taskId.slice(0, 8)}.xlsx`, content };
+}
+
+// ---- VIN map check and tracing report (vin-map.ts, tracing-report.ts) -------------------------------
+
+/** A task of the caller whose run completed (its map check exists); E1003 / B2190 otherwise. */
+async function mappedTask(db: Db, tenant: TenantContext, taskId: string): Promise<TCheckTask> {
+  const task = await taskDetail(db, tenant, taskId);
+  if (task.task.status !== 'completed') throw new AppError('CHECK_MAP_NOT_READY');
+  return task;
+}
+
+export async function vinMapPage(
+  db: Db,
+  tenant: TenantContext,
+  input: TListRequestBase & { taskId: string; status?: TVinMapStatus | undefined; vin?: string | undefined },
+): Promise<{ list: TVinMapRow[]; total: number }> {
+  await mappedTask(db, tenant, input.taskId);
+  const complete = input.status === undefined ? undefined : input.status === 'complete';
+  const page = await vinMapRows(db, tenant.enterpriseUuid, { ...input, complete }, input);
+  return {
+    list: page.list.map((r) => ({
+      vin: r.vin,
+      complete: r.complete,
+      gapCount: r.gapCount,
+      gapKinds: r.gapKinds as TVinMapGapKind[],
+    })),
+    total: page.total,
+  };
+}
+
+/** A VIN of a task's map check (E1003 when the task did not map it). */
+async function mappedVin(db: Db, tenant: TenantContext, taskId: string, vin: string): Promise<void> {
+  await mappedTask(db, tenant, taskId);
+  if (!(await vinMapRow(db, tenant.enterpriseUuid, taskId, vin))) throw new AppError('NOT_FOUND');
+}
+
+/** One VIN of a task's map check as a tree, traced now (the list keeps what the run found). */
+export async function vinMapTree(
+  db: Db,
+  tenant: TenantContext,
+  input: { taskId: string; vin: string },
+): Promise<TVinMapTree> {
+  await mappedVin(db, tenant, input.taskId, input.vin);
+  return vinTree(db, tenant.enterpriseUuid, input.vin);
+}
+
+/** The tracing report of one VIN of a task's map check, as xlsx or PDF in `lang`. */
+export async function exportTracingReport(
+  db: Db,
+  tenant: TenantContext,
+  input: { taskId: string; vin: string; format: 'xlsx' | 'pdf' },
+  lang: TLang,
+): Promise<{ fileName: string; content: Buffer }> {
+  await mappedVin(db, tenant, input.taskId, input.vin);
+  const report = await tracingReport(db, tenant.enterpriseUuid, input.vin);
+  const fileName = reportFileName(report, lang, input.format);
+  if (input.format === 'xlsx') return { fileName, content: await reportXlsx(report, lang) };
+  const own = await ownEnterprise(db, tenant.enterpriseUuid);
+  return {
+    fileName,
+    content: await reportPdf(report, lang, {
+      enterpriseName: { name: own?.name ?? '', nameEn: own?.nameEn ?? '' },
+      generatedAt: new Date(),
+    }),
+  };
 }
 
 export const CHECK_LIBRARY = CHECKS;

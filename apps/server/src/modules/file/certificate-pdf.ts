@@ -68,7 +68,7 @@ const require = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 
 /** Source Han Sans CN (npm source-han-sans-cn), read once; pdfkit embeds only the glyphs a document uses. */
-function cjkFonts(): { regular: Buffer; bold: Buffer } {
+export function cjkFonts(): { regular: Buffer; bold: Buffer } {
   fonts ??= {
     regular: readFileSync(require.resolve('source-han-sans-cn/SourceHanSansCN-Regular.otf')),
     bold: readFileSync(require.resolve('source-han-sans-cn/SourceHanSansCN-Bold.otf')),

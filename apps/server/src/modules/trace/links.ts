@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DOCUMENT_TYPES, type TTraceRole } from '@tracehub/contract';
+import { DOCUMENT_TYPES, enterpriseKind, type TTraceRole } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 
 // The cross-enterprise reads of a trace, through the SECURITY DEFINER functions of migration 0011_trace: the
@@ -220,4 +220,36 @@ export async function enterpriseIdentities(
     })
     .from(sql`tracehub_trace_enterprises(${sql.param([...uuids])}::text[]) as e`);
   return new Map(rows.map((r) => [r.uuid, { ...r, nameEn: r.nameEn ?? '' }]));
+}
+
+/** Which of the enterprises a trace reached are source companies (kind 'mineral'; migration 0035). */
+export async function sourceEnterprises(db: Db, uuids: readonly string[]): Promise<Set<string>> {
+  if (uuids.length === 0) return new Set();
+  const rows = await db
+    .select({
+      uuid: sql<string>`e.uuid`,
+      role: sql<number>`e.role`.mapWith(Number),
+      attribute: sql<string | null>`e.business_attribute`,
+    })
+    .from(sql`tracehub_trace_enterprise_kinds(${sql.param([...uuids])}::text[]) as e`);
+  return new Set(rows.filter((r) => enterpriseKind(r.role, r.attribute) === 'mineral').map((r) => r.uuid));
+}
+
+/**
+ * The ledger block holding the newest sealed evidence of each document (enterprise, type, number), in the
+ * order given; null while unsealed or unknown (migration 0035).
+ */
+export async function documentBlocks(
+  db: Db,
+  docs: readonly { ent: string; typeCode: number; billNo: string }[],
+): Promise<(number | null)[]> {
+  if (docs.length === 0) return [];
+  const rows = await db
+    .select({ n: sql<number>`b.n::int`.mapWith(Number), height: sql<number>`b.block_height`.mapWith(Number) })
+    .from(
+      sql`tracehub_trace_document_blocks(${sql.param(docs.map((d) => d.ent))}::text[], ${intArray(docs.map((d) => d.typeCode))}, ${sql.param(docs.map((d) => d.billNo))}::text[]) as b`,
+    );
+  const out: (number | null)[] = docs.map(() => null);
+  for (const r of rows) out[r.n - 1] = r.height;
+  return out;
 }

@@ -1,2 +1,14 @@
-// What the trace module offers other modules (docs/structure.md): the link-level reads across enterprises.
-export { enterpriseIdentities, lotSuppliers, typesOf, type AcrossRow, type LotKey } from './links.ts';
+// What the trace module offers other modules (docs/structure.md): the link-level reads across enterprises,
+// and the walk itself (the VIN map check of modules/checking walks many VINs at once).
+export {
+  documentBlocks,
+  enterpriseIdentities,
+  lotSuppliers,
+  sourceEnterprises,
+  typesOf,
+  type AcrossRow,
+  type EnterpriseIdentity,
+  type LinkDoc,
+  type LotKey,
+} from './links.ts';
+export { walk, walkMany, type TraceEdge, type TraceGraph, type TraceNode } from './walk.ts';

@@ -56,8 +56,12 @@ export interface TraceNode {
   tier: number;
   fields: LotFields;
   sites: { siteName: string; siteCountry: string }[];
+  /** The mine's or smelter's rows naming its site (the documents of `sites`). */
+  sourceDocs: LinkDoc[];
   /** The walk read what follows from it. */
   expanded: boolean;
+  /** A bound (nodes or tiers) dropped a lot that follows from it. */
+  cut: boolean;
 }
 
 export interface TraceEdge {
@@ -81,6 +85,8 @@ export interface TraceGraph {
   edges: TraceEdge[];
   gaps: TraceGapRow[];
   truncated: boolean;
+  /** The starts' node indexes, in the order given (one walk from many starts shares what they share). */
+  roots: number[];
 }
 
 const nodeId = (k: LotKey) => `${k.ent}\u0000${k.item}\u0000${k.lot}`;
@@ -94,7 +100,10 @@ class GraphBuilder {
   private readonly byKey = new Map<string, TraceNode>();
   private readonly edgeKeys = new Set<string>();
 
-  constructor(readonly direction: TraceDirection) {}
+  constructor(
+    readonly direction: TraceDirection,
+    private readonly maxNodes: number,
+  ) {}
 
   /** The node of a lot, created when new (null when the node bound is reached). */
   node(key: LotKey, tier: number, fields: LotFields): { node: TraceNode; created: boolean } | null {
@@ -106,11 +115,20 @@ class GraphBuilder {
         found.fields = { ...found.fields, itemCode: fields.itemCode };
       return { node: found, created: false };
     }
-    if (this.nodes.length >= TRACE_LIMITS.maxNodes) {
+    if (this.nodes.length >= this.maxNodes) {
       this.truncated = true;
       return null;
     }
-    const node: TraceNode = { index: this.nodes.length, key, tier, fields, sites: [], expanded: false };
+    const node: TraceNode = {
+      index: this.nodes.length,
+      key,
+      tier,
+      fields,
+      sites: [],
+      sourceDocs: [],
+      expanded: false,
+      cut: false,
+    };
     this.nodes.push(node);
     this.byKey.set(id, node);
     return { node, created: true };
@@ -124,8 +142,9 @@ class GraphBuilder {
     this.edges.push({ from: from.index, to: to.index, kind, documents });
   }
 
-  build(): TraceGraph {
+  build(roots: number[]): TraceGraph {
     return {
+      roots,
       direction: this.direction,
       nodes: this.nodes,
       edges: this.edges,
@@ -147,12 +166,17 @@ function followWithin(g: GraphBuilder, frontier: TraceNode[], rows: WithinRow[])
       const site = row.site;
       if (!parent.sites.some((s) => s.siteName === site.siteName && s.siteCountry === site.siteCountry))
         parent.sites.push(site);
+      if (!parent.sourceDocs.some((d) => d.typeCode === row.a.typeCode && d.billNo === row.a.billNo))
+        parent.sourceDocs.push(row.a);
       continue;
     }
     const key = lotKeyOf(parent.key.ent, row.lot);
     if (!key) continue;
     const made = g.node(key, parent.tier, row.lot);
-    if (!made) continue;
+    if (!made) {
+      parent.cut = true;
+      continue;
+    }
     g.edge(parent, made.node, row.link, docs(row));
     if (made.created) next.push(made.node);
   }
@@ -179,10 +203,14 @@ function followAcross(g: GraphBuilder, frontier: TraceNode[], rows: AcrossRow[])
     matched.add(receiptId);
     if (parent.tier >= TRACE_LIMITS.maxTiers) {
       g.truncated = true;
+      parent.cut = true;
       continue;
     }
     const made = g.node(key, parent.tier + 1, row.lot);
-    if (!made) continue;
+    if (!made) {
+      parent.cut = true;
+      continue;
+    }
     g.edge(parent, made.node, 'supplied', docs(row));
     if (made.created) next.push(made.node);
   }
@@ -214,12 +242,27 @@ export async function walk(
   start: LotKey,
   fields: LotFields,
 ): Promise<TraceGraph> {
-  const g = new GraphBuilder(direction);
-  const root = g.node(start, 0, fields)!.node;
-  let frontier = [root];
+  return walkMany(db, direction, [{ key: start, fields }], TRACE_LIMITS.maxNodes);
+}
+
+/**
+ * Walks from many starts (the caller's, all at tier 0) at once: each step reads the frontier of every start
+ * in the same two queries, and a lot shared by several starts is read once. `maxNodes` bounds the whole
+ * graph; a node that lost a lot to a bound is marked `cut`.
+ */
+export async function walkMany(
+  db: Db,
+  direction: TraceDirection,
+  starts: readonly { key: LotKey; fields: LotFields }[],
+  maxNodes: number,
+): Promise<TraceGraph> {
+  const g = new GraphBuilder(direction, Math.max(maxNodes, starts.length));
+  const roots = starts.map((s) => g.node(s.key, 0, s.fields)!.node);
+  let frontier = [...new Set(roots)];
   for (let hop = 1; frontier.length > 0; hop++) {
     if (hop > TRACE_LIMITS.maxHops) {
       g.truncated = true;
+      for (const n of frontier) n.cut = true;
       break;
     }
     const keys = frontier.map((n) => n.key);
@@ -228,7 +271,7 @@ export async function walk(
     for (const n of frontier) n.expanded = true;
     frontier = [...followWithin(g, frontier, within), ...followAcross(g, frontier, across)];
   }
-  return g.build();
+  return g.build(roots.map((r) => r.index));
 }
 
 /**

@@ -1,4 +1,5 @@
-import { Card, Space } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ import { FindingsTable } from './FindingsTable';
 import { LevelCounts, TaskStatus } from './labels';
 import { checkingKeys } from './queries';
 import { TaskActions } from './taskActions';
+import { VinMapDialog } from './VinMapDialog';
 
 /** /dataChecking/checkLog/detail?taskId=: the task's facts, counts and abnormal data. */
 export default function CheckDetailPage() {
@@ -34,6 +36,7 @@ export default function CheckDetailPage() {
     refetchInterval: (q) => (q.state.data && isTaskResting(q.state.data.task.status) ? false : TASK_POLL_MS),
   });
   const task = query.data;
+  const [mapOpen, setMapOpen] = useState(false);
   const fields: TDetailField<TCheckTask>[] = [
     { key: 'id', label: 'checking.fields.id' },
     {
@@ -97,6 +100,23 @@ export default function CheckDetailPage() {
         extra={task ? <TaskActions task={task} withDetail={false} /> : null}
         testId="check-detail-card"
       />
+      {task?.task.status === 'completed' && (
+        <Card
+          title={t('checking.vinMap.card')}
+          extra={
+            <Button type="primary" data-testid="vin-map-open" onClick={() => setMapOpen(true)}>
+              {t('checking.vinMap.open')}
+            </Button>
+          }
+        >
+          <Typography.Text type="secondary">{t('checking.vinMap.hint')}</Typography.Text>
+          <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>
+            {t('checking.fields.vinAmount')}: {task.vinAmount} · {t('checking.fields.completeVinAmount')}:{' '}
+            {task.completeVinAmount}
+          </Typography.Paragraph>
+          <VinMapDialog taskId={task.id} open={mapOpen} onClose={() => setMapOpen(false)} />
+        </Card>
+      )}
       {task?.task.status === 'completed' && (
         <Card title={t('checking.actions.errorData')}>
           <FindingsTable taskId={task.id} />
