@@ -280,8 +280,8 @@ function templates(p: Partners): Template[] {
   ];
 }
 
-/** Partners, mappings and FAMILIES chains of documents; answers how many rows and how long it took. */
-async function loadFixture(db: Db, user: number, log: (line: string) => void) {
+/** Partners, mappings and `families` chains of documents; answers how many rows and how long it took. */
+async function loadFixture(db: Db, user: number, log: (line: string) => void, families: number) {
   const p: Partners = {
     mineToT2: await partner(db, 'mine', 'client', 'C-T2', 't2', user),
     t2FromMine: await partner(db, 't2', 'supplier', 'S-MINE', 'mine', user),
@@ -293,10 +293,10 @@ async function loadFixture(db: Db, user: number, log: (line: string) => void) {
   await mapping(db, 't2', p.t2FromMine, 'LI2CO3', 'T2-LITHIUM', user);
   await mapping(db, 'auto', p.autoFromT1, 'PACK-75', 'A-BATTERY', user);
   const started = performance.now();
-  for (let from = 1; from <= FAMILIES; from += BATCH) {
-    const to = Math.min(FAMILIES, from + BATCH - 1);
+  for (let from = 1; from <= families; from += BATCH) {
+    const to = Math.min(families, from + BATCH - 1);
     for (const t of templates(p)) await db.execute(insertOf(t, from, to, user));
-    log(`${to.toLocaleString('en')} / ${FAMILIES.toLocaleString('en')} chains`);
+    log(`${to.toLocaleString('en')} / ${families.toLocaleString('en')} chains`);
   }
   // Planner statistics, as autovacuum gathers them on PostgreSQL (PGlite has none running).
   await db.execute(sql`analyze`);
@@ -457,12 +457,14 @@ export interface BenchDatabase {
 }
 
 /**
- * A server (not listening) on the database with the fixture loaded: FAMILIES chains of documents and their
- * partners and mappings, with planner statistics gathered. The caller closes `runtime.app`.
+ * A server (not listening) on the database with the fixture loaded: `families` chains of documents (FAMILIES,
+ * from BENCH_DOCUMENTS, by default) and their partners and mappings, with planner statistics gathered. The
+ * caller closes `runtime.app`.
  */
 export async function openWithDocuments(
   label: string,
   where: BenchDatabase,
+  families = FAMILIES,
 ): Promise<{ runtime: Runtime; rows: number; ms: number }> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -486,7 +488,7 @@ export async function openWithDocuments(
       update enterprise_users set examine_status = 1, is_admin = true
       where enterprise_uuid = ${ENT.mine} and user_id = (select id from users where username = 'demo-multi')`);
     const log = (line: string) => console.log(`  documents (${label}): ${line}`);
-    return { runtime, ...(await loadFixture(db, user, log)) };
+    return { runtime, ...(await loadFixture(db, user, log, families)) };
   } catch (error) {
     await runtime.app.close();
     throw error;

@@ -56,6 +56,13 @@ async function runTroubleshooting(ctx: TaskContext<z.infer<typeof ZPayload>>): P
   const { deps, tenant } = ctx;
   await ctx.progress({ done: 0, total: 0, phase: CHECK_PHASE_EXTRACTING });
   const blockHeight = await latestBlockHeight(deps.db);
+  // Each check done is progress. On PostgreSQL it is written on another connection of the pool while the
+  // run's transaction goes on, so the console shows it; PGlite has one connection, which the run's
+  // transaction holds to its end: there the task shows its start and its end only.
+  const progress =
+    deps.dbKind === 'postgres'
+      ? (done: number, total: number, phase = 'checking') => ctx.progress({ done, total, phase })
+      : async () => undefined;
   const { total, raised } = await withTenant(deps.db, tenant, async (tx) => {
     const task = await checkingTaskRow(tx, tenant.enterpriseUuid, ctx.payload.checkingTaskId);
     if (!task) throw new TaskFailed('NOT_FOUND');
@@ -64,7 +71,8 @@ async function runTroubleshooting(ctx: TaskContext<z.infer<typeof ZPayload>>): P
     if (!pkg || pkg.hash !== task.packageHash) throw new TaskFailed('CHECK_PACKAGE_UNKNOWN');
     const scope = ZCheckTaskCreate.parse(task.scope);
     await buildScope(tx, tenant.enterpriseUuid, scope);
-    const results = await runChecks(tx, tenant.enterpriseUuid, scope, task.checkIds, pkg.params);
+    const results = await runChecks(tx, tenant.enterpriseUuid, scope, task.checkIds, pkg.params, progress);
+    await progress(task.checkIds.length, task.checkIds.length, 'finishing');
     // The VIN amounts are the map check's (vin-map.ts): complete = every branch reaches a source company.
     const map = await mapVins(tx, tenant.enterpriseUuid, await scopeVins(tx));
     const findings = await record(tx, tenant.enterpriseUuid, task, results, { map, blockHeight });
@@ -92,9 +100,11 @@ async function runChecks(
   scope: TCheckScope,
   checkIds: readonly string[],
   params: TCheckParams,
+  progress: (done: number, total: number) => Promise<void>,
 ): Promise<CheckRun[]> {
   const runs: CheckRun[] = [];
-  for (const id of checkIds) {
+  for (const [index, id] of checkIds.entries()) {
+    await progress(index, checkIds.length);
     const check = checkById(id);
     if (!check || !check.appliesTo.includes(scope.taskType)) continue;
     const results = await check.run({
