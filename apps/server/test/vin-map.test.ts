@@ -167,8 +167,8 @@ describe('VIN map check and tracing report (/dataChecking)', () => {
     expect(cleanTask).toMatchObject({ vinAmount: 3, completeVinAmount: 3 });
     const rows = await page(cleanTask.id);
     expect(rows.total).toBe(3);
-    expect(rows.list.map((r) => [r.vin, r.complete, r.gapCount])).toEqual(
-      [...DEMO_VINS].sort().map((v) => [v, true, 0]),
+    expect(rows.list.map((r) => [r.vin, r.complete, r.gapCount, r.abnormal])).toEqual(
+      [...DEMO_VINS].sort().map((v) => [v, true, 0, false]),
     );
   });
 
@@ -181,6 +181,15 @@ describe('VIN map check and tracing report (/dataChecking)', () => {
     expect(byVin.get(VIN_BOLT)).toMatchObject({ complete: false, gapCount: 1, gapKinds: ['unmatched'] });
     expect(byVin.get(NEW_VIN)!.complete).toBe(false);
     expect([...byVin.get(NEW_VIN)!.gapKinds].sort()).toEqual(['noInputs', 'noProduction']);
+    // Validation result (spec 4): abnormal where a failing finding of the run names the VIN (the vehicle
+    // never built); the motor's supplier is not on the platform, so its findings are unknown, not failing:
+    // that VIN is uncomplete (above) without being abnormal.
+    expect(Object.fromEntries(all.list.map((r) => [r.vin, r.abnormal]))).toEqual({
+      [VIN_CLEAN]: false,
+      [VIN_MOTOR]: false,
+      [VIN_BOLT]: false,
+      [NEW_VIN]: true,
+    });
     // Uncomplete first; the filters.
     expect(all.list[0]!.complete).toBe(false);
     expect((await page(task.id, { status: 'complete' })).list.map((r) => r.vin)).toEqual([VIN_CLEAN]);

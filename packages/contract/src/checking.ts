@@ -676,6 +676,11 @@ export const VIN_MAP_STATUS_LABELS: Readonly<Record<TVinMapStatus, TBilingual>> 
   complete: { zh: '完整', en: 'Complete' },
   uncomplete: { zh: '不完整', en: 'Uncomplete' },
 };
+/** Spec 4 "Map check": a VIN's validation result. */
+export const VIN_VALIDATION_LABELS: Readonly<Record<'normal' | 'abnormal', TBilingual>> = {
+  normal: { zh: '正常', en: 'Normal' },
+  abnormal: { zh: '异常', en: 'Abnormal' },
+};
 
 /** One VIN of a task's map check, as its run found it. */
 export const ZVinMapRow = z.object({
@@ -683,6 +688,8 @@ export const ZVinMapRow = z.object({
   complete: z.boolean(),
   gapCount: z.number().int(),
   gapKinds: z.array(z.enum(VIN_MAP_GAP_KINDS)),
+  /** Spec 4 "Map check": validation result, abnormal when a failing finding of the run names the VIN. */
+  abnormal: z.boolean(),
 });
 export type TVinMapRow = z.infer<typeof ZVinMapRow>;
 

@@ -196,6 +196,8 @@ export const checkingVinMaps = pgTable(
     complete: boolean('complete').notNull(),
     gapCount: integer('gap_count').notNull(),
     gapKinds: jsonb('gap_kinds').$type<string[]>().notNull(),
+    /** Validation result (spec 4 "Map check"): a failing finding of the run names this VIN. */
+    abnormal: boolean('abnormal').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.taskId, t.vin] }),

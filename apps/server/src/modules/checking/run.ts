@@ -137,6 +137,7 @@ async function record(
   const findings: NewFinding[] = [];
   const passes: { enterpriseUuid: string; taskId: string; checkId: string; passes: number }[] = [];
   let maxLevel: TCheckLevel | null = null;
+  const abnormalVins = new Set<string>();
   for (const { checkId, results } of runs) {
     const check = checkById(checkId)!;
     let passed = 0;
@@ -171,6 +172,7 @@ async function record(
       }
       if (r.outcome === 'unknown') counts.unknown++;
       else {
+        for (const vin of r.vins ?? []) abnormalVins.add(vin);
         counts[check.level]++;
         if (maxLevel === null || CHECK_LEVELS.indexOf(check.level) < CHECK_LEVELS.indexOf(maxLevel))
           maxLevel = check.level;
@@ -191,7 +193,7 @@ async function record(
   await insertPasses(tx, passes);
   await insertVinMaps(
     tx,
-    facts.map.map((m) => ({ enterpriseUuid, taskId: task.id, ...m })),
+    facts.map.map((m) => ({ enterpriseUuid, taskId: task.id, ...m, abnormal: abnormalVins.has(m.vin) })),
   );
   await finishCheckingTask(tx, task.id, {
     counts,

@@ -351,6 +351,7 @@ export async function vinMapPage(
       complete: r.complete,
       gapCount: r.gapCount,
       gapKinds: r.gapKinds as TVinMapGapKind[],
+      abnormal: r.abnormal,
     })),
     total: page.total,
   };

@@ -7,6 +7,7 @@ import {
   CHECK_CODES,
   VIN_MAP_GAP_LABELS,
   VIN_MAP_STATUS_LABELS,
+  VIN_VALIDATION_LABELS,
   api,
   documentTypeByTypeCode,
   type TLang,
@@ -201,6 +202,19 @@ export function VinMapDialog({
               title: t('checking.vinMap.status'),
               width: 110,
               render: (_v, r) => <VinMapStatusTag complete={r.complete} lang={lang} />,
+            },
+            {
+              key: 'validation',
+              title: t('checking.vinMap.validation'),
+              width: 100,
+              render: (_v, r) => (
+                <Tag
+                  color={r.abnormal ? 'error' : 'success'}
+                  data-testid={`vin-validation-${r.abnormal ? 'abnormal' : 'normal'}`}
+                >
+                  {VIN_VALIDATION_LABELS[r.abnormal ? 'abnormal' : 'normal'][lang]}
+                </Tag>
+              ),
             },
             { key: 'gapCount', title: t('checking.vinMap.gapCount'), dataIndex: 'gapCount', width: 80 },
             {

@@ -133,6 +133,7 @@ export const checking: typeof zh = {
     all: 'All',
     vin: 'VIN',
     status: 'Result',
+    validation: 'Validation result',
     gapCount: 'Gaps',
     gapKinds: 'Gap kinds',
     actions: 'Actions',

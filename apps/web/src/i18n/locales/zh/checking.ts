@@ -121,6 +121,7 @@ export const checking = {
     all: '全部',
     vin: 'VIN',
     status: '校验结果',
+    validation: '校验结果',
     gapCount: '缺口数',
     gapKinds: '缺口',
     actions: '操作',

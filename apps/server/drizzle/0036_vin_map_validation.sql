@@ -1,0 +1,1 @@
+ALTER TABLE "checking_vin_maps" ADD COLUMN "abnormal" boolean DEFAULT false NOT NULL;
