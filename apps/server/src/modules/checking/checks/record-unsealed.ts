@@ -21,11 +21,17 @@ export const recordUnsealed: Check = {
       height: number | null;
     }>(
       tx,
-      sql`select d.id, d.doc_type as "docType", d.bill_no as "billNo", d.vin_sn as vin,
-            (select e.block_height from ledger_events e
-              where e.subject_type = 'document' and e.subject_id = d.id::text
-              order by e.id desc limit 1) as height
-          from ${SCOPE_DOCS} s join documents d on d.id = s.id`,
+      // Set-based: each document's newest event found by one join. A correlated look-up per document
+      // (`subject_id = d.id::text`) cannot use the subject index under row-level security (the int-to-text
+      // cast is not leakproof, so the condition stays above the policy's barrier): it scanned the whole
+      // event table once per document, minutes for 40,000 sealed documents; this takes 0.16 s.
+      sql`select d.id, d.doc_type as "docType", d.bill_no as "billNo", d.vin_sn as vin, l.block_height as height
+          from ${SCOPE_DOCS} s join documents d on d.id = s.id
+          left join (
+            select distinct on (e.subject_id) e.subject_id, e.block_height from ledger_events e
+            where e.subject_type = 'document' and e.subject_id in (select id::text from ${SCOPE_DOCS})
+            order by e.subject_id, e.id desc
+          ) l on l.subject_id = d.id::text`,
     );
     return rows.map((r) => ({
       subject: `sealed:${r.docType}/${r.billNo}/${r.id}`,
