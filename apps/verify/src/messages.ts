@@ -72,7 +72,7 @@ export const PROBLEM_MESSAGES: Record<ProblemCode, { zh: string; en: string }> =
 };
 
 export const DISCLOSURE_LABELS: Record<Disclosure, { zh: string; en: string }> = {
-  opened: { zh: '内容已核验', en: 'content verified' },
+  opened: { zh: '含内容与盐值', en: 'content and salt included' },
   withheld: { zh: '字段已隐去（未公开盐值）', en: 'fields withheld (salt not disclosed)' },
   notDisclosed: { zh: '仅链上证明（他方记录）', en: 'ledger proof only (counterparty record)' },
 };
