@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors.ts';
 import { decryptSecret } from '../../platform/keys.ts';
 import { enterpriseDidDocument } from '../../platform/ledger/identity.ts';
 import { rowsOf } from '../../platform/ledger/nodes.ts';
-import { consistencyProofBetween, inclusionProofOf } from '../../platform/ledger/proofs.ts';
+import { BatchTreeCache, consistencyProofBetween, inclusionProofOf } from '../../platform/ledger/proofs.ts';
 import { anchorAt, latestBlock, toAnchor, type EventRow } from '../../platform/ledger/records.ts';
 import { storageKeyOf } from '../../platform/storage.ts';
 import { withTenant } from '../../platform/tenancy.ts';
@@ -276,6 +276,7 @@ export async function writeEvidencePackage(
   const heights = new Set<number>();
   const dids = new Set<string>();
   const attachments = new Set<string>();
+  const batches = new BatchTreeCache();
   const ids = [...picked.keys()].sort((a, b) => a - b);
   let n = 0;
   for (let i = 0; i < ids.length; i += CHUNK) {
@@ -286,7 +287,14 @@ export async function writeEvidencePackage(
       .orderBy(asc(ledgerEvents.id));
     for (const row of rows) {
       const at = picked.get(row.id)!;
-      const proof: TInclusionProof = await inclusionProofOf(db, row, platformKey.publicKeyHex);
+      const proof: TInclusionProof = await inclusionProofOf(
+        db,
+        row,
+        platformKey.publicKeyHex,
+        undefined,
+        undefined,
+        batches,
+      );
       heights.add(proof.block.header.height);
       const signer = parseEvidenceLeaf(row.leafData)?.signer;
       if (signer) dids.add(signer.did);
