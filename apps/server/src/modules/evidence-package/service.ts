@@ -154,7 +154,7 @@ async function pickEvents(
     const part = keys.slice(i, i + 2000);
     const rows = rowsOf<{ id: number; ent: string; t: number; b: string; tier: number; dir: string }>(
       await db.execute(sql`
-        select d.id, d.enterprise_uuid as ent, d.doc_type as t, d.bill_no as b, min(k.tier) as tier, min(k.dir) as dir
+        select d.id, d.enterprise_uuid as ent, d.doc_type as t, d.bill_no as b, min(k.tier) as tier, (array_agg(k.dir order by k.tier))[1] as dir
         from json_to_recordset(${JSON.stringify(part)}::json) as k(ent text, t int, b text, lot text, tier int, dir text)
         join documents d on d.enterprise_uuid = k.ent and d.doc_type = k.t and d.bill_no = k.b
           and (d.batch_no = k.lot or d.vin_sn = k.lot)
