@@ -170,6 +170,25 @@ describe('evidence packages', () => {
     }
   });
 
+  it('packages a product code as the VINs of its products, and a batch of an item', async () => {
+    const byProduct = verifyPackage(
+      await build({ scope: { kind: 'product', values: ['XH-EV7'] }, type: 1, withheldFields: [] }),
+    );
+    expect(byProduct.ok).toBe(true);
+    expect(byProduct.records.length).toBeGreaterThan(verifyPackage(good).records.length);
+    const byBatch = verifyPackage(
+      await build({
+        scope: { kind: 'batch', itemCode: 'XH-CELL', values: ['CELL-2026-03'] },
+        type: 1,
+        withheldFields: [],
+      }),
+    );
+    expect(byBatch.ok).toBe(true);
+    await expect(
+      build({ scope: { kind: 'enterprise', values: [AUTO_UUID] }, type: 1, withheldFields: [] }),
+    ).rejects.toSatisfy((e: unknown) => e instanceof AppError && e.key === 'PACKAGE_SCOPE_UNSUPPORTED');
+  });
+
   const negative: [string, () => Uint8Array, ProblemCode[]][] = [
     [
       'a record',

@@ -30,9 +30,9 @@ import { PackageZip, type PackageSink } from './sink.ts';
  * Evidence packages (issue 17 item 2; layout in docs/evidence-format.md section 7).
  *
  * What a package of enterprise E holds (the rule):
- * - the records of the traced chain: E's walk from the scope's VINs or lots, down and up (modules/trace,
- *   run as E, so it reaches exactly the links E's trace shows), and the ledger events of the document lines
- *   of each link (the lines of the linked bill that carry a lot of the walk), of E's products of the scope's
+ * - the records of the traced chain: E's walk from the scope's VINs (given, or those of E's products of
+ *   the scope's product codes) or lots, down and up (modules/trace, run as E, so it reaches exactly the
+ *   links E's trace shows), and the ledger events of the document lines of each link (the lines of the linked bill that carry a lot of the walk), of E's products of the scope's
  *   VINs and of the attachments of E's linked documents;
  * - for every record its inclusion proof, exactly as GET /api/public/ledger/proof serves it;
  * - for E's own records the payload and salt that open payloadHash (type 1; type 2 leaves a record unopened
@@ -70,12 +70,33 @@ const utf8 = new TextEncoder();
 const canonicalBytes = (value: unknown) => utf8.encode(canonicalize(value));
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** The walks of the scope, as the tenant. */
-async function walksOf(tx: Db, tenant: TenantContext, request: TPackageRequest): Promise<TraceGraph[]> {
+/** The VINs/SNs a scope starts from: its own, or those of the tenant's products of its product codes. */
+async function scopeVins(tx: Db, tenant: TenantContext, request: TPackageRequest): Promise<string[]> {
+  const { scope } = request;
+  if (scope.kind === 'vin') return scope.values;
+  // Row-level security keeps the look-up to the tenant's own products.
+  const rows = await tx
+    .selectDistinct({ vinSn: products.vinSn })
+    .from(products)
+    .where(and(eq(products.enterpriseUuid, tenant.enterpriseUuid), inArray(products.code, scope.values)))
+    .orderBy(asc(products.vinSn));
+  const vins = rows.map((r) => r.vinSn).filter((v) => v !== '');
+  if (vins.length === 0) throw new AppError('PACKAGE_SCOPE_NOT_FOUND', { value: scope.values.join(', ') });
+  return vins;
+}
+
+/** The walks of the scope, as the tenant, and the VINs it starts from (none for a batch scope). */
+async function walksOf(
+  tx: Db,
+  tenant: TenantContext,
+  request: TPackageRequest,
+): Promise<{ graphs: TraceGraph[]; vins: string[] }> {
   const { scope } = request;
   const starts: Parameters<typeof walkMany>[2][number][] = [];
-  if (scope.kind === 'vin') {
-    for (const vinSn of scope.values) {
+  let vins: string[] = [];
+  if (scope.kind === 'vin' || scope.kind === 'product') {
+    vins = await scopeVins(tx, tenant, request);
+    for (const vinSn of vins) {
       const own = await ownVin(tx, tenant, vinSn);
       if (!own) throw new AppError('PACKAGE_SCOPE_NOT_FOUND', { value: vinSn });
       starts.push({
@@ -97,7 +118,10 @@ async function walksOf(tx: Db, tenant: TenantContext, request: TPackageRequest):
   }
   // One walk per direction from every start at once; the bound grows with the starts.
   const max = 10_000 + 200 * starts.length;
-  return [await walkMany(tx, 'down', starts, max), await walkMany(tx, 'up', starts, max)];
+  return {
+    graphs: [await walkMany(tx, 'down', starts, max), await walkMany(tx, 'up', starts, max)],
+    vins,
+  };
 }
 
 interface LinkKey {
@@ -143,7 +167,7 @@ function linkKeys(graphs: TraceGraph[]): LinkKey[] {
 async function pickEvents(
   db: Db,
   tenant: TenantContext,
-  request: TPackageRequest,
+  vins: string[],
   graphs: TraceGraph[],
 ): Promise<Map<number, Picked>> {
   const keys = linkKeys(graphs);
@@ -173,16 +197,11 @@ async function pickEvents(
     { type: 'document', ids: [...docs.keys()], at: (id) => docs.get(id)! },
   ];
   // The tenant's products of the scope's VINs, and the attachments of its linked documents.
-  if (request.scope.kind === 'vin') {
+  if (vins.length > 0) {
     const own = await db
       .select({ id: products.id })
       .from(products)
-      .where(
-        and(
-          eq(products.enterpriseUuid, tenant.enterpriseUuid),
-          inArray(products.vinSn, request.scope.values),
-        ),
-      );
+      .where(and(eq(products.enterpriseUuid, tenant.enterpriseUuid), inArray(products.vinSn, vins)));
     subjects.push({
       type: 'product',
       ids: own.map((p) => String(p.id)),
@@ -251,10 +270,10 @@ export async function writeEvidencePackage(
   sink: PackageSink,
 ): Promise<PackageSummary> {
   const { db, platformKey } = deps;
-  const graphs = await withTenant(db, tenant, (tx) => walksOf(tx, tenant, request), undefined, {
+  const { graphs, vins } = await withTenant(db, tenant, (tx) => walksOf(tx, tenant, request), undefined, {
     reads: true,
   });
-  const picked = await pickEvents(db, tenant, request, graphs);
+  const picked = await pickEvents(db, tenant, vins, graphs);
   const newest = await latestBlock(db);
   if (picked.size === 0 || !newest) throw new AppError('PACKAGE_NOTHING_SEALED');
   const withheld = new Set(request.type === 2 ? request.withheldFields : []);
