@@ -19,6 +19,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['apps/web/test/**/*.test.ts'] } },
+      { test: { name: 'verify', include: ['apps/verify/test/**/*.test.ts'], testTimeout: 60_000 } },
     ],
   },
 });

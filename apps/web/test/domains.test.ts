@@ -77,6 +77,11 @@ const DOMAINS: Readonly<Record<string, TDomain>> = {
     reason:
       "background tasks: the server side is the platform's task kit (platform/tasks), not a module; no task screen yet",
   },
+  'evidence-package': {
+    places: ['contract', 'server'],
+    reason:
+      'evidence packages: dropped and verified on the public /verify page (features/verify) with the offline verifier apps/verify; no console screen yet (export tasks come with the task kit)',
+  },
   errors: { places: ['web'], reason: 'the 403/404/500 and module-not-configured pages of the console' },
   home: { places: ['web'], reason: 'the public landing page' },
   verify: {

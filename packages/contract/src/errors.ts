@@ -520,6 +520,25 @@ export const ERRORS = {
     zh: '任务尚未执行完成，暂无VIN地图校验结果',
     en: 'The task has not completed yet: its VIN map check is not available',
   },
+  // Evidence packages (contract evidence-package.ts, issue 17).
+  PACKAGE_SCOPE_UNSUPPORTED: {
+    code: 'B2200',
+    http: 400,
+    zh: '暂不支持按{kind}生成证据包',
+    en: 'Evidence packages by {kind} are not supported yet',
+  },
+  PACKAGE_SCOPE_NOT_FOUND: {
+    code: 'B2201',
+    http: 404,
+    zh: '未找到本企业的追溯对象：{value}',
+    en: 'No traced record of your enterprise for {value}',
+  },
+  PACKAGE_NOTHING_SEALED: {
+    code: 'B2202',
+    http: 409,
+    zh: '追溯链上的记录尚未上链，请稍后再试',
+    en: 'The records of the traced chain are not sealed yet, please try again later',
+  },
   /** Spec 4 and 8: a risk rule is enabled only once its factors are set. */
   RISK_FACTORS_REQUIRED: {
     code: 'B2101',

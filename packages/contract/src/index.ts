@@ -42,6 +42,7 @@ export * from './search.ts';
 export * from './regions.ts';
 export * from './risk.ts';
 export * from './monitor.ts';
+export * from './evidence-package.ts';
 
 import { authEndpoints } from './auth.ts';
 import { userEndpoints } from './user.ts';

@@ -12,3 +12,5 @@ export {
   type LotKey,
 } from './links.ts';
 export { walk, walkMany, type TraceEdge, type TraceGraph, type TraceNode } from './walk.ts';
+// Whether a VIN/SN or lot is the caller's own: where a walk of the caller may start (evidence packages).
+export { ownVin, ownsLot } from './repo.ts';

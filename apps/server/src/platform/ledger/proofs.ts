@@ -3,13 +3,14 @@ import type { TEvidenceBatchProof, TInclusionProof, TSignedBlock } from '@traceh
 import {
   blockHash,
   consistencyProofFromSubtrees,
-  evidenceBatchProof,
   fromHex,
   hex,
   inclusionProofFromSubtrees,
   isBatchSigner,
   leafHash,
+  nodeHash,
   parseEvidenceLeaf,
+  splitPoint,
   verifyBlockSignature,
   verifyConsistency,
   verifyEvidenceBatch,
@@ -61,29 +62,101 @@ export function batchLeafHashes(leafHashes: string): string[] {
   return out;
 }
 
+/** A stored batch as a proof reader keeps it: its row, leaf hashes and the subtree hashes computed so far. */
+interface BatchTree {
+  row: typeof ledgerBatches.$inferSelect;
+  hashes: string[];
+  leaves: Uint8Array[];
+  subtrees: Map<number, Uint8Array>;
+  /** The statement's signature was checked (once per batch). */
+  signatureOk: boolean;
+}
+
+/**
+ * Batches kept across many proofs of one reader (an evidence package writes thousands of proofs whose
+ * leaves share a few batches): each batch row is read, its tree hashed and its signature checked once, not
+ * once per leaf. Holds the last `max` batches (events come in id order, so batches come one after another).
+ */
+export class BatchTreeCache {
+  private readonly trees = new Map<string, BatchTree>();
+  constructor(private readonly max = 4) {}
+
+  async tree(db: Db, id: string): Promise<BatchTree | null> {
+    const found = this.trees.get(id);
+    if (found) return found;
+    const [row] = await db.select().from(ledgerBatches).where(eq(ledgerBatches.id, id));
+    if (!row) return null;
+    const hashes = batchLeafHashes(row.leafHashes);
+    const tree: BatchTree = {
+      row,
+      hashes,
+      leaves: hashes.map((h) => fromHex(h)),
+      subtrees: new Map(),
+      signatureOk: false,
+    };
+    if (this.trees.size >= this.max) this.trees.delete(this.trees.keys().next().value!);
+    this.trees.set(id, tree);
+    return tree;
+  }
+}
+
+/** MTH(D[start:end]) of a batch, memoised: a batch's paths together hash its tree once. */
+function batchSubtree(tree: BatchTree, start: number, end: number): Uint8Array {
+  if (end - start === 1) return tree.leaves[start]!;
+  const key = start * (tree.leaves.length + 1) + end;
+  const known = tree.subtrees.get(key);
+  if (known) return known;
+  const mid = start + splitPoint(end - start);
+  const hash = nodeHash(batchSubtree(tree, start, mid), batchSubtree(tree, mid, end));
+  tree.subtrees.set(key, hash);
+  return hash;
+}
+
 /**
  * The batch proof of a signed v3 leaf (docs/evidence-format.md 2a): its path in its batch's tree, the
  * batch root, size and the enterprise's signature, checked before it is served (L3003 when the stored batch
  * does not cover the leaf). Null for a leaf without a batch (v1/v2 carry their own signature, unsigned).
+ * With a cache (many proofs of one reader), the batch is read, hashed and its signature checked once.
  */
 export async function batchProofOf(
   db: Db,
   leafData: string,
   leafHashHex: string,
+  cache: BatchTreeCache = new BatchTreeCache(1),
 ): Promise<TEvidenceBatchProof | null> {
   const signer = parseEvidenceLeaf(leafData)?.signer;
   if (!signer || !isBatchSigner(signer)) return null;
-  const [row] = await db.select().from(ledgerBatches).where(eq(ledgerBatches.id, signer.batch));
-  if (!row) throw new AppError('LEDGER_INTEGRITY');
-  const hashes = batchLeafHashes(row.leafHashes);
+  const tree = await cache.tree(db, signer.batch);
+  if (!tree) throw new AppError('LEDGER_INTEGRITY');
+  const { row, hashes } = tree;
   const index = hashes.indexOf(leafHashHex);
   if (index < 0 || hashes.length !== row.size) throw new AppError('LEDGER_INTEGRITY');
-  const proof = evidenceBatchProof(
-    { batch: row.id, did: row.signerDid, root: row.rootHash, size: row.size, v: 3, signature: row.signature },
-    hashes.map((h) => fromHex(h)),
+  const proof: TEvidenceBatchProof = {
+    id: row.id,
+    did: row.signerDid,
+    size: row.size,
     index,
-  );
-  if (!verifyEvidenceBatch(signer, leafHashHex, proof)) throw new AppError('LEDGER_INTEGRITY');
+    rootHash: row.rootHash,
+    auditPath: inclusionProofFromSubtrees(index, row.size, (a, b) => batchSubtree(tree, a, b)).map(hex),
+    signature: row.signature,
+  };
+  if (!tree.signatureOk) {
+    // The full check once per batch: ids, the path, the statement's signature.
+    if (!verifyEvidenceBatch(signer, leafHashHex, proof)) throw new AppError('LEDGER_INTEGRITY');
+    tree.signatureOk = true;
+  } else if (
+    proof.id !== signer.batch ||
+    proof.did !== signer.did ||
+    !verifyInclusion(
+      index,
+      row.size,
+      fromHex(leafHashHex),
+      proof.auditPath.map(fromHex),
+      fromHex(row.rootHash),
+    )
+  ) {
+    throw new AppError('LEDGER_INTEGRITY');
+  }
   return proof;
 }
 
@@ -99,6 +172,7 @@ export async function inclusionProofOf(
   publicKeyHex: string,
   atHeight?: number,
   checkAnchor?: AnchorCheck,
+  batches?: BatchTreeCache,
 ): Promise<TInclusionProof> {
   if (event.leafIndex === null || event.blockHeight === null) throw new AppError('LEDGER_NOT_SEALED');
   const leafIndex = Number(event.leafIndex);
@@ -120,7 +194,7 @@ export async function inclusionProofOf(
   ) {
     throw new AppError('LEDGER_INTEGRITY');
   }
-  const batch = await batchProofOf(db, event.leafData, event.leafHash);
+  const batch = await batchProofOf(db, event.leafData, event.leafHash, batches);
   const anchor = await anchorAt(db, height);
   // A recorded anchor must hold on the chain too (ledger:verify reports the details).
   if (anchor && checkAnchor && (await checkAnchor(anchor, row)) !== null)

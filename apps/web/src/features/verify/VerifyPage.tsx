@@ -24,6 +24,7 @@ import { HashText } from '../ledger/HashText';
 import { AnchorValue, ProofChecks, VerdictBadge } from '../ledger/ProofParts';
 import { useVerifiedProof, type TProofState } from '../ledger/useVerifiedProof';
 import { leafEvent, sha256OfFile } from '../ledger/verifyProof';
+import { PackagePanel } from './PackagePanel';
 import '../ledger/ledger.css';
 import './verify.css';
 
@@ -375,7 +376,7 @@ export default function VerifyPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const urlHash = searchParams.get('hash') ?? '';
   const hash = isHashHex(urlHash.toLowerCase()) ? urlHash.toLowerCase() : null;
-  const [mode, setMode] = useState<'hash' | 'file'>('hash');
+  const [mode, setMode] = useState<'hash' | 'file' | 'package'>('hash');
   const { state, refresh, refreshing } = useVerifiedProof(hash);
   useDocumentTitle(t('verify.title'));
 
@@ -417,7 +418,7 @@ export default function VerifyPage() {
           <Card className="verify-card verify-input-card">
             <Tabs
               activeKey={mode}
-              onChange={(key) => setMode(key === 'file' ? 'file' : 'hash')}
+              onChange={(key) => setMode(key === 'file' || key === 'package' ? key : 'hash')}
               items={[
                 {
                   key: 'hash',
@@ -429,10 +430,17 @@ export default function VerifyPage() {
                   label: <span data-testid="verify-tab-file">{t('verify.input.fileTab')}</span>,
                   children: <FileInput onHash={lookUp} />,
                 },
+                {
+                  key: 'package',
+                  label: <span data-testid="verify-tab-package">{t('verify.package.tab')}</span>,
+                  children: <PackagePanel />,
+                },
               ]}
             />
           </Card>
-          <ResultArea state={state} refresh={() => void refresh()} refreshing={refreshing} />
+          {mode !== 'package' && (
+            <ResultArea state={state} refresh={() => void refresh()} refreshing={refreshing} />
+          )}
         </div>
         <Explain />
       </main>

@@ -27,6 +27,26 @@ export const verify: typeof zh = {
     noCrypto: 'This browser cannot compute hashes here (HTTPS is required); paste the hash instead',
     hashFailed: 'Could not read the file: {{message}}',
   },
+  package: {
+    tab: 'Verify a package',
+    drop: 'Drop an evidence package (zip) here, or click to choose one',
+    dropHint:
+      'The package is not uploaded: your browser checks its manifest, signatures, blocks and every record proof offline',
+    verifying: 'Verifying the package offline…',
+    okTitle: 'The evidence package verifies',
+    failTitle: 'The evidence package does not verify',
+    summary: '{{kind}} {{values}} · {{type}} · {{records}} records',
+    platformKey: 'Platform key',
+    packageProblems: 'Package problems',
+    tier: 'Tier {{tier}}',
+    tierSummary: '{{records}} records, {{failed}} failed',
+    record: 'Record',
+    disclosure: 'Content',
+    result: 'Result',
+    pass: 'Pass',
+    fail: 'Fail',
+    readFailed: 'Could not read the file: {{message}}',
+  },
   result: {
     notFoundTitle: 'No such record',
     notFoundText:

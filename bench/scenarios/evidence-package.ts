@@ -1,0 +1,132 @@
+// Evidence packages at volume (issue 17 item 5: a package of 500 VINs in < 60 s, streamed with memory
+// bounded, verified offline in < 10 s). The documents fixture (documents.ts) with 125 chains: 500 vehicles
+// of the automaker, each down four tiers to a mine lot; every document row then gets its evidence through
+// the real append (appendEvidenceBatch: salted v3 leaves, batch-signed by certified enterprises) and is
+// sealed. Then the automaker's type 1 package of the 500 VINs is written to a file as a stream
+// (writeEvidencePackage + fileSink), the process's peak RSS sampled every 20 ms, and the file verified by
+// the offline core (apps/verify). References, same run and database: reading the package's event rows once
+// (one query), and unzipping the package without checking it.
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { unzipBounded, verifyPackage } from '@tracehub/verify';
+import type { TenantContext } from '../../apps/server/src/platform/context.ts';
+import { appendEvidenceBatch, type NewEvidence } from '../../apps/server/src/platform/ledger/append.ts';
+import { sealPending } from '../../apps/server/src/platform/ledger/sealer.ts';
+import { fileSink, writeEvidencePackage } from '../../apps/server/src/modules/evidence-package/public.ts';
+import {
+  ENT,
+  VINS_PER_PACK,
+  onEachDatabase,
+  openWithDocuments,
+  vinOf,
+  type BenchDatabase,
+} from './documents.ts';
+import type { LedgerFigure } from './ledger.ts';
+
+const VINS = Number(process.env.BENCH_PACKAGE_VINS ?? 500);
+const FAMILIES = Math.ceil(VINS / VINS_PER_PACK);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function scenario(label: string, where: BenchDatabase): Promise<LedgerFigure[]> {
+  const { runtime } = await openWithDocuments(`package-${label}`, where, FAMILIES);
+  const out = mkdtempSync(path.join(os.tmpdir(), 'tracehub-bench-package-'));
+  try {
+    const { db } = runtime.deps;
+    // Evidence for every fixture row, as a business write records it, then sealed.
+    const started = Date.now();
+    const rows = (
+      (await db.execute(
+        sql`select id, enterprise_uuid, row_to_json(d)::jsonb - 'search_text' as payload from documents d order by id`,
+      )) as unknown as { rows: { id: number; enterprise_uuid: string; payload: unknown }[] }
+    ).rows;
+    for (let i = 0; i < rows.length; i += 5000) {
+      const events: NewEvidence[] = rows.slice(i, i + 5000).map((r) => ({
+        type: 'document.created',
+        enterpriseUuid: r.enterprise_uuid,
+        subjectType: 'document',
+        subjectId: String(r.id),
+        payload: r.payload,
+      }));
+      await db.transaction((tx) => appendEvidenceBatch(tx, { masterKey: runtime.deps.masterKey }, events));
+    }
+    await sealPending(db, runtime.deps.platformKey);
+    const evidenceMs = Date.now() - started;
+
+    const tenant: TenantContext = {
+      enterpriseUuid: ENT.auto,
+      userId: 1,
+      permissions: new Set(),
+      dataScope: 'company',
+      unconfigured: new Set(),
+    };
+    const vins = Array.from({ length: VINS }, (_, i) =>
+      vinOf(Math.floor(i / VINS_PER_PACK) + 1, (i % VINS_PER_PACK) + 1),
+    );
+    const file = path.join(out, 'package.zip');
+    global.gc?.();
+    const baseRss = process.memoryUsage().rss;
+    let peakRss = baseRss;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    }, 20);
+    const t0 = Date.now();
+    const summary = await writeEvidencePackage(
+      runtime.deps,
+      tenant,
+      { scope: { kind: 'vin', values: vins }, type: 1, withheldFields: [] },
+      fileSink(file),
+    );
+    const buildMs = Date.now() - t0;
+    clearInterval(sampler);
+    const size = statSync(file).size;
+
+    // Reference: the package's event rows read once.
+    const r0 = Date.now();
+    await db.execute(
+      sql`select * from ledger_events where subject_type = 'document' and leaf_index is not null`,
+    );
+    const readMs = Date.now() - r0;
+
+    const bytes = new Uint8Array(readFileSync(file));
+    const v0 = Date.now();
+    const report = verifyPackage(bytes);
+    const verifyMs = Date.now() - v0;
+    const u0 = Date.now();
+    unzipBounded(bytes);
+    const unzipMs = Date.now() - u0;
+    if (!report.ok)
+      throw new Error(`the bench package does not verify: ${JSON.stringify(report.problems.slice(0, 3))}`);
+
+    return [
+      {
+        scenario: `package ${label}: evidence for ${rows.length.toLocaleString('en')} fixture rows`,
+        figure: `${s(evidenceMs)} (append + seal)`,
+      },
+      {
+        scenario: `package ${label}: write ${VINS} VINs (type 1, streamed to a file)`,
+        figure: `${s(buildMs)}: ${summary.records.toLocaleString('en')} records, ${summary.blocks} blocks, ${mb(size)}`,
+        reference: `reading all ${rows.length.toLocaleString('en')} document events once: ${s(readMs)}`,
+      },
+      {
+        scenario: `package ${label}: peak RSS while writing`,
+        figure: `${mb(peakRss)} (+${mb(peakRss - baseRss)} over the start)`,
+        reference: `package size ${mb(size)}`,
+      },
+      {
+        scenario: `package ${label}: verify offline (apps/verify core)`,
+        figure: `${s(verifyMs)}: ${report.records.length.toLocaleString('en')} records, ${report.tiers.length} tiers, all pass`,
+        reference: `unzip only: ${s(unzipMs)}`,
+      },
+    ];
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+    await runtime.app.close();
+  }
+}
+
+export function evidencePackageScenarios(): Promise<LedgerFigure[]> {
+  return onEachDatabase('package', scenario);
+}
