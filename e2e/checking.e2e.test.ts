@@ -66,7 +66,7 @@ describe('data troubleshooting: create, run, abnormal data', () => {
       await openFromSidebar(page, text.menu);
       await page.waitForURL('**/dataChecking/checkLog');
 
-      await page.getByTestId('check-create').click();
+      await page.getByTestId('toolbar-create').click();
       const dialog = page.getByTestId('check-create-dialog');
       await dialog.waitFor();
       // The default package's checks are all ticked once it has loaded.
@@ -102,14 +102,14 @@ describe('data troubleshooting: create, run, abnormal data', () => {
       await message(page, text.created);
 
       // The task runs (the server's worker) to completion: both readings of its status.
-      const table = page.getByTestId('check-task-table');
+      const table = page.getByTestId('list-dataChecking/checkLog');
       const first = table.locator('.ant-table-tbody tr.ant-table-row').first();
       await first.getByText(text.executed, { exact: true }).waitFor({ timeout: 30_000 });
       expect(await first.textContent()).toContain(text.completed);
       await screenshot(page, `checking-list-${lang}`);
 
       // Its detail: facts, counts by level, the abnormal data (the demo's records may not be sealed yet).
-      await first.locator('[data-testid^="check-detail-"]').click();
+      await first.getByTestId('action-detail').click();
       await page.waitForURL('**/dataChecking/checkLog/detail?taskId=*');
       const card = page.getByTestId('check-detail-card');
       await card.getByText(text.executed, { exact: true }).waitFor();

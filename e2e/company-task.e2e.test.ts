@@ -92,7 +92,7 @@ describe('company abnormal-data task: finding to resolution across two enterpris
       await signIn(auto.page, 'demo-auto', AUTOMAKER[lang]);
       await openFromSidebar(auto.page, text.menu);
       await auto.page.waitForURL('**/dataChecking/checkLog');
-      await auto.page.getByTestId('check-create').click();
+      await auto.page.getByTestId('toolbar-create').click();
       const dialog = auto.page.getByTestId('check-create-dialog');
       await dialog.locator('[data-testid="check-rules"] input[type="checkbox"]:checked').first().waitFor();
       await dialog.getByText(text.linked, { exact: true }).click();
@@ -101,7 +101,7 @@ describe('company abnormal-data task: finding to resolution across two enterpris
       await dialog.getByText(text.linked, { exact: true }).click();
       await auto.page.getByTestId('dialog-confirm').click();
       await message(auto.page, text.created);
-      const first = rows(auto.page.getByTestId('check-task-table')).first();
+      const first = rows(auto.page.getByTestId('list-dataChecking/checkLog')).first();
       await first.getByText(text.executed, { exact: true }).waitFor({ timeout: 30_000 });
 
       // The supplier signs in and finds the task assigned to it.

@@ -205,7 +205,7 @@ export const ZCheckTask = z.object({
   id: z.string(),
   taskType: z.enum(CHECK_TASK_TYPES),
   source: z.enum(CHECK_SOURCES),
-  benchmark: z.object({ uuid: z.string(), name: z.string() }),
+  benchmark: z.object({ uuid: z.string(), name: z.string(), nameEn: z.string() }),
   /** The compared companies (linked): partner code and names. */
   compared: z.array(
     z.object({ id: z.number().int(), code: z.string(), name: z.string(), nameEn: z.string() }),

@@ -202,7 +202,7 @@ async function present(
         id: r.id,
         taskType: r.taskType,
         source: r.source,
-        benchmark: { uuid: r.enterpriseUuid, name: own?.name ?? '' },
+        benchmark: { uuid: r.enterpriseUuid, name: own?.name ?? '', nameEn: own?.nameEn ?? '' },
         compared: (scope.supplierIds ?? []).flatMap((id) => {
           const p = partnersById.get(id);
           return p ? [p] : [];

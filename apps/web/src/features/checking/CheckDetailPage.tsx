@@ -17,11 +17,13 @@ import { call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { DetailCard, type TDetailField } from '../../shared/DetailCard';
 import { formatDate, formatDateTime } from '../../shared/format';
+import { useResourceActions } from '../../shared/list/useResourceActions';
 import { TASK_POLL_MS } from '../../shared/tasks/taskModel';
+import { checkTaskResource } from './checkTaskResource';
+import { nameIn } from './companyLabels';
 import { FindingsTable } from './FindingsTable';
 import { LevelCounts, TaskStatus } from './labels';
 import { checkingKeys } from './queries';
-import { TaskActions } from './taskActions';
 import { VinMapDialog } from './VinMapDialog';
 
 /** /dataChecking/checkLog/detail?taskId=: the task's facts, counts and abnormal data. */
@@ -37,6 +39,8 @@ export default function CheckDetailPage() {
   });
   const task = query.data;
   const [mapOpen, setMapOpen] = useState(false);
+  // The list's row actions (retry, cancel, restart, export), as the task's status and the codes allow.
+  const actions = useResourceActions(checkTaskResource);
   const fields: TDetailField<TCheckTask>[] = [
     { key: 'id', label: 'checking.fields.id' },
     {
@@ -44,7 +48,7 @@ export default function CheckDetailPage() {
       label: 'checking.fields.taskType',
       value: (r) => CHECK_TASK_TYPE_LABELS[r.taskType][lang],
     },
-    { key: 'benchmark', label: 'checking.fields.benchmark', value: (r) => r.benchmark.name },
+    { key: 'benchmark', label: 'checking.fields.benchmark', value: (r) => nameIn(r.benchmark, lang) },
     {
       key: 'compared',
       label: 'checking.fields.compared',
@@ -97,7 +101,7 @@ export default function CheckDetailPage() {
         record={task}
         fields={fields}
         loading={query.isPending && taskId !== ''}
-        extra={task ? <TaskActions task={task} withDetail={false} /> : null}
+        extra={task ? actions.renderRowActions(task, { inDetail: true }) : null}
         testId="check-detail-card"
       />
       {task?.task.status === 'completed' && (
@@ -122,6 +126,7 @@ export default function CheckDetailPage() {
           <FindingsTable taskId={task.id} />
         </Card>
       )}
+      {actions.dialogElement}
     </Space>
   );
 }
