@@ -50,6 +50,9 @@ export async function openSession(
     baseURL: baseUrl,
     ...(timezoneId ? { timezoneId } : {}),
   });
+  // A step may wait up to 60 s (Playwright's default is 30): on a loaded 2-core CI machine a server-made
+  // download or a first page of a fresh server took longer than 30 s. A step that passes is not slower.
+  context.setDefaultTimeout(60_000);
   await context.addCookies([{ name: 'locale', value: lang, url: baseUrl }]);
   const page = await context.newPage();
   const errors: string[] = [];
