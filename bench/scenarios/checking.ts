@@ -121,7 +121,7 @@ async function scaleData(label: string, where: BenchDatabase): Promise<Prepared>
     await runtime.deps.db.execute(sql`analyze`);
     const auto = summary.credentials.find((c) => c.role === 'automaker')!;
     const rows = (await runtime.deps.db.execute(
-      sql`select e.uuid, (select min(biz_time) from documents d where d.enterprise_uuid = e.uuid) as first,
+      sql`select e.uuid, (select min(biz_time) from documents d where d.enterprise_uuid = e.uuid and d.vin_sn <> '') as first,
                  (select array_agg(distinct d.vin_sn) from documents d
                    where d.enterprise_uuid = e.uuid and d.vin_sn <> '') as vins,
                  (select p.code from partners p where p.enterprise_uuid = e.uuid and p.partner_type = 'supplier'
