@@ -19,7 +19,6 @@ import { createRuntime } from '../../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { runJobsUntilIdle } from '../../apps/server/src/platform/jobs/worker.ts';
 import { planScale, seedScale } from '../../apps/server/src/seed/scale/index.ts';
-import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.ts';
 import {
   ENT,
   VINS_PER_PACK,
@@ -28,17 +27,12 @@ import {
   vinOf,
   type BenchDatabase,
 } from './documents.ts';
+import { envelopeData, signInWith, type TEnvelope } from '../lib/api-client.ts';
 import type { LedgerFigure } from './ledger.ts';
 
 const VINS = Number(process.env.BENCH_CHECK_VINS ?? 10_000);
 const FAMILIES = Math.ceil(VINS / VINS_PER_PACK);
 const DAY = 86_400_000;
-
-interface Envelope<T> {
-  code: string;
-  msg: string;
-  data: T;
-}
 
 async function call<T>(runtime: Runtime, path: string, body: unknown, token?: string): Promise<T> {
   const res = await runtime.app.inject({
@@ -47,24 +41,11 @@ async function call<T>(runtime: Runtime, path: string, body: unknown, token?: st
     headers: token ? { authorization: `Bearer ${token}` } : {},
     payload: body as object,
   });
-  const envelope = res.json() as Envelope<T>;
-  if (envelope.code !== '0000') throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
+  return envelopeData(path, res.json() as TEnvelope<T>);
 }
 
-async function signIn(runtime: Runtime, account: string, enterpriseUuid: string): Promise<string> {
-  const step = await call<{ verifyKey: string }>(runtime, '/login/loginByPwd', {
-    loginAccount: account,
-    password: DEMO_PASSWORD,
-  });
-  const session = await call<{ token: string }>(runtime, '/login/selectEnterprise', {
-    isLogined: false,
-    loginAccount: account,
-    enterpriseUuid,
-    verifyKey: step.verifyKey,
-  });
-  return session.token;
-}
+const signIn = (runtime: Runtime, account: string, enterpriseUuid: string) =>
+  signInWith((path, body, token) => call(runtime, path, body, token), account, enterpriseUuid);
 
 /** The data a run checks: the automaker, its VINs, a direct supplier and the business-time window. */
 interface Prepared {

@@ -17,8 +17,8 @@ import { documentType, documentTypeByTypeCode } from '@tracehub/contract';
 import { createRuntime, type Runtime } from '../../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import type { Db } from '../../apps/server/src/db/client.ts';
-import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.ts';
 import type { LedgerFigure } from './ledger.ts';
+import { envelopeData, signInWith, type TEnvelope } from '../lib/api-client.ts';
 import { freshPostgres } from '../lib/postgres.ts';
 
 const TARGET = Number(process.env.BENCH_DOCUMENTS ?? 1_000_000);
@@ -306,36 +306,17 @@ async function loadFixture(db: Db, user: number, log: (line: string) => void, fa
 
 // ---- measurement -------------------------------------------------------------------------------------
 
-interface Envelope<T> {
-  code: string;
-  msg: string;
-  data: T;
-}
-
 async function post<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
   const res = await fetch(`${base}/api${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-  const envelope = (await res.json()) as Envelope<T>;
-  if (envelope.code !== '0000') throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
+  return envelopeData(path, (await res.json()) as TEnvelope<T>);
 }
 
-async function signIn(base: string, account: string, enterpriseUuid: string): Promise<string> {
-  const step = await post<{ verifyKey: string }>(base, '/login/loginByPwd', {
-    loginAccount: account,
-    password: DEMO_PASSWORD,
-  });
-  const session = await post<{ token: string }>(base, '/login/selectEnterprise', {
-    isLogined: false,
-    loginAccount: account,
-    enterpriseUuid,
-    verifyKey: step.verifyKey,
-  });
-  return session.token;
-}
+const signIn = (base: string, account: string, enterpriseUuid: string) =>
+  signInWith((path, body, token) => post(base, path, body, token), account, enterpriseUuid);
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ERRORS,
-  vinCheckDigit,
   type TCheckFinding,
   type TCheckPackage,
   type TCheckTask,
@@ -10,11 +9,11 @@ import {
   type TListResponse,
   type TTask,
 } from '@tracehub/contract';
-import { checkingTasks, enterprises, partners, rolePermissions } from '../src/db/schema.ts';
+import { checkingTasks, enterprises, partners } from '../src/db/schema.ts';
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
-import { DEMO_VINS } from '../src/seed/demo-supply-chain.ts';
+import { DEMO_VINS, demoVin } from '../src/seed/demo-supply-chain.ts';
 import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
-import { createMember, createRole, firstSignIn } from './support/accounts.ts';
+import { memberWithExactCodes } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
 import { newPartner } from './support/records.ts';
@@ -28,10 +27,7 @@ const DAY = 86_400_000;
 const now = Date.now();
 const t = (daysAgo: number) => now - daysAgo * DAY;
 
-function vin(serial: number): string {
-  const draft = `LGXCE4CB0N${String(serial).padStart(7, '0')}`;
-  return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
-}
+const vin = demoVin;
 const NEW_VIN = vin(99);
 
 describe('data troubleshooting (/dataChecking)', () => {
@@ -53,16 +49,10 @@ describe('data troubleshooting (/dataChecking)', () => {
       }),
     ).list;
   const run = () => runJobsUntilIdle(app.runtime.deps);
-  /** A member of the automaker with exactly these codes (given in the database, as tasks.test does). */
-  const member = async (codes: string[]) => {
-    const role = await createRole(app.app, auto, ['Workbench']);
-    if (codes.length > 0)
-      await dbOf(app)
-        .insert(rolePermissions)
-        .values(codes.map((code) => ({ roleId: role.id, code })))
-        .onConflictDoNothing();
-    return { token: await firstSignIn(app.app, await createMember(app.app, auto, [role.id]), AUTO_UUID) };
-  };
+  /** A member of the automaker with exactly these codes. */
+  const member = async (codes: string[]) => ({
+    token: await memberWithExactCodes(app, auto, AUTO_UUID, codes),
+  });
   const vinScope = (vins: string[]): Partial<TCheckTaskCreate> => ({
     taskType: 'internal',
     dimension: 'vin',

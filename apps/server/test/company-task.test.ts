@@ -16,7 +16,6 @@ import {
   enterpriseUsers,
   messages,
   partners,
-  rolePermissions,
   users,
 } from '../src/db/schema.ts';
 import type { Db } from '../src/db/client.ts';
@@ -32,7 +31,7 @@ import {
   startTestApp,
   type TestApp,
 } from './support/app.ts';
-import { createMember, createRole, firstSignIn } from './support/accounts.ts';
+import { memberWithExactCodes } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
 
@@ -85,16 +84,9 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
     );
   const act = (token: string, action: string, body: Record<string, unknown>, lang: 'zh' | 'en' = 'zh') =>
     call<TCompanyTaskDetail>(app.app, `/dataChecking/companyTask/${action}`, { token, body, lang });
-  /** A member of `enterprise` with exactly these codes (given in the database, as checking.test does). */
-  const member = async (admin: string, enterprise: string, codes: string[]) => {
-    const role = await createRole(app.app, admin, ['Workbench']);
-    if (codes.length > 0)
-      await dbOf(app)
-        .insert(rolePermissions)
-        .values(codes.map((code) => ({ roleId: role.id, code })))
-        .onConflictDoNothing();
-    return firstSignIn(app.app, await createMember(app.app, admin, [role.id]), enterprise);
-  };
+  /** A member of `enterprise` with exactly these codes. */
+  const member = (admin: string, enterprise: string, codes: string[]) =>
+    memberWithExactCodes(app, admin, enterprise, codes);
   const messagesOf = (enterprise: string, type: string) =>
     dbOf(app)
       .select({ params: messages.params, link: messages.link })

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { demoVin } from '../src/seed/demo-supply-chain.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   renderMessage,
-  vinCheckDigit,
   type TCheckFinding,
   type TCheckPackage,
   type TDailyReport,
@@ -29,10 +29,7 @@ const today = localDay(new Date());
 /** A local clock time on the day after `day`. */
 const nextDayAt = (day: string, hours: number) => new Date(dayStart(day) + 24 * HOUR + hours * HOUR);
 
-function vin(serial: number): string {
-  const draft = `LGXCE4CB0N${String(serial).padStart(7, '0')}`;
-  return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
-}
+const vin = demoVin;
 
 describe('daily monitoring (/dailyMonitor)', () => {
   let app: TestApp;

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type TImportRecord, type TListResponse, type TTask } from '@tracehub/contract';
-import { jobs, projectCodes, rolePermissions, tasks } from '../src/db/schema.ts';
+import { jobs, projectCodes, tasks } from '../src/db/schema.ts';
 import { importChunkRows } from '../src/platform/imports/job.ts';
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
 import { onTaskSettled, type TaskRow } from '../src/platform/tasks/kit.ts';
 import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
-import { createMember, createRole, firstSignIn } from './support/accounts.ts';
+import { memberWithExactCodes } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { download, importFile, importRecord, sheetRows, xlsxOf, type Cell } from './support/workbooks.ts';
 
@@ -43,14 +43,8 @@ describe('background tasks (platform/tasks)', () => {
         .where(sql`${projectCodes.code} like ${`${prefix}-%`}`)
     )[0]!.n;
   /** A member of the automaker with exactly these codes (given in the database, as permissions.test does). */
-  const member = async (codes: string[], dataScope: 'company' | 'account' = 'company') => {
-    const role = await createRole(t.app, admin, ['Workbench'], { dataScope });
-    await dbOf(t)
-      .insert(rolePermissions)
-      .values(codes.map((code) => ({ roleId: role.id, code })))
-      .onConflictDoNothing();
-    return firstSignIn(t.app, await createMember(t.app, admin, [role.id]), AUTO_UUID);
-  };
+  const member = (codes: string[], dataScope: 'company' | 'account' = 'company') =>
+    memberWithExactCodes(t, admin, AUTO_UUID, codes, { dataScope });
 
   beforeAll(async () => {
     t = await startTestApp();

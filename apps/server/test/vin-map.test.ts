@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  vinCheckDigit,
   type TCheckPackage,
   type TCheckTask,
   type TCheckTaskCreate,
@@ -10,13 +9,12 @@ import {
   type TVinMapRow,
   type TVinMapTree,
 } from '@tracehub/contract';
-import { rolePermissions } from '../src/db/schema.ts';
 import { mapVins } from '../src/modules/checking/vin-map.ts';
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
-import { DEMO_VINS } from '../src/seed/demo-supply-chain.ts';
+import { DEMO_VINS, demoVin } from '../src/seed/demo-supply-chain.ts';
 import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
-import { createMember, createRole, firstSignIn } from './support/accounts.ts';
+import { memberWithExactCodes } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
 import { newPartner } from './support/records.ts';
@@ -30,10 +28,7 @@ const DAY = 86_400_000;
 const now = Date.now();
 const t = (daysAgo: number) => now - daysAgo * DAY;
 
-function vin(serial: number): string {
-  const draft = `LGXCE4CB0N${String(serial).padStart(7, '0')}`;
-  return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
-}
+const vin = demoVin;
 const NEW_VIN = vin(98);
 const [VIN_MOTOR, VIN_BOLT, VIN_CLEAN] = DEMO_VINS as [string, string, string];
 
@@ -93,15 +88,7 @@ describe('VIN map check and tracing report (/dataChecking)', () => {
     });
   const doc = async (route: string, body: Record<string, unknown>) =>
     expectOk(await call<{ id: number }>(app.app, `/${route}/add`, { token: auto, body })).id;
-  const member = async (codes: string[]) => {
-    const role = await createRole(app.app, auto, ['Workbench']);
-    if (codes.length > 0)
-      await dbOf(app)
-        .insert(rolePermissions)
-        .values(codes.map((code) => ({ roleId: role.id, code })))
-        .onConflictDoNothing();
-    return firstSignIn(app.app, await createMember(app.app, auto, [role.id]), AUTO_UUID);
-  };
+  const member = (codes: string[]) => memberWithExactCodes(app, auto, AUTO_UUID, codes);
 
   beforeAll(async () => {
     app = await startTestApp({ SEED_DEMO_CHAIN: 'true' });

@@ -47,12 +47,12 @@ const NAMES = {
 type ChainMember = keyof typeof NAMES;
 const DAY = 86_400_000;
 
-/** A VIN of the automaker's WMI with its check digit (GB 16735 mandates it for L... VINs). */
-function vin(serial: number): string {
+/** A VIN of the automaker's WMI with its check digit (GB 16735 mandates it for L... VINs); tests plant more. */
+export function demoVin(serial: number): string {
   const draft = `LGXCE4CB0N${String(serial).padStart(7, '0')}`;
   return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
 }
-export const DEMO_VINS = [1, 2, 3].map(vin);
+export const DEMO_VINS = [1, 2, 3].map(demoVin);
 
 async function asTenant<T>(
   db: Db,

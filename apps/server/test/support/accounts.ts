@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TLoginStep, TMember, TMemberCreated, TRole, TSessionToken } from '@tracehub/contract';
 import { call, type TestApp } from './app.ts';
-import { expectOk, loginStep } from './helpers.ts';
+import { rolePermissions } from '../../src/db/schema.ts';
+import { dbOf, expectOk, loginStep } from './helpers.ts';
 
 /**
  * Account administration through the API, as an enterprise administrator does it: roles with their
@@ -126,4 +127,25 @@ export async function memberWith(
   const member = await createMember(t.app, adminToken, [role.id]);
   const token = await firstSignIn(t.app, member, enterpriseUuid);
   return { token, member, role, password: MEMBER_PASSWORD };
+}
+
+/**
+ * A new member of the enterprise holding exactly these codes (and Workbench), granted in the database: the
+ * role API completes a set of codes as the console's permission tree does, while a test of a server check
+ * needs one code without the others. Answers the member's token.
+ */
+export async function memberWithExactCodes(
+  t: TestApp,
+  adminToken: string,
+  enterpriseUuid: string,
+  codes: readonly string[],
+  opts: { dataScope?: 'company' | 'account' } = {},
+): Promise<string> {
+  const role = await createRole(t.app, adminToken, ['Workbench'], opts);
+  if (codes.length > 0)
+    await dbOf(t)
+      .insert(rolePermissions)
+      .values(codes.map((code) => ({ roleId: role.id, code })))
+      .onConflictDoNothing();
+  return firstSignIn(t.app, await createMember(t.app, adminToken, [role.id]), enterpriseUuid);
 }

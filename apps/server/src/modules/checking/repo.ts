@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { EXPORT_MAX_ROWS } from '../../platform/imports/export.ts';
 import type { TCheckScope } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { bulkInsert } from '../../platform/bulk-insert.ts';
@@ -313,7 +314,8 @@ export async function allFindings(tx: Db, where: SQL[]): Promise<FindingRow[]> {
     .from(checkingFindings)
     .where(and(...where))
     .orderBy(...findingsOrder)
-    .limit(100_000);
+    // The cap of every list export (most severe first), so that one export's workbook stays small.
+    .limit(EXPORT_MAX_ROWS);
 }
 
 /** The enterprise's supplier partners of `ids` (a linked task's compared companies). */
