@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { apiToken, post } from './support/api';
 import { screenshot, type TLang } from './support/browser';
 import { AUTOMAKER, openFromSidebar, signIn } from './support/flows';
@@ -25,6 +25,7 @@ const TEXT = {
     resolved: '已解决',
     closed: '已关闭',
     assigned: '分配给我的',
+    side: '我方角色',
     resultRequired: '请选择处理结果',
     tooLong: '备注最多500个字符',
     resultOption: '部分解决',
@@ -42,6 +43,7 @@ const TEXT = {
     resolved: 'Resolved',
     closed: 'Closed',
     assigned: 'Assigned to me',
+    side: 'Our role',
     resultRequired: 'Select a result',
     tooLong: 'The comment is at most 500 characters',
     resultOption: 'Partially resolved',
@@ -49,6 +51,17 @@ const TEXT = {
     closeResult: 'Resolved',
   },
 } as const;
+
+/** Chooses an option of a list's search select (by its label) and searches. */
+async function searchSelect(page: Page, list: Locator, label: string, option: string): Promise<void> {
+  await list.locator('.ant-form-item').filter({ hasText: label }).locator('.ant-select').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
+  await list.getByTestId('search-submit').click();
+}
 
 /** Picks an option of an antd select by typing it and choosing the first match. */
 async function choose(page: Page, testId: string, text: string): Promise<void> {
@@ -110,12 +123,12 @@ describe('company abnormal-data task: finding to resolution across two enterpris
       await openFromSidebar(sup.page, text.menu);
       await sup.page.getByTestId('check-tab-company').click();
       await sup.page.waitForURL('**/dataChecking/checkLog?tab=company');
-      await sup.page.getByTestId('company-task-side').getByText(text.assigned, { exact: true }).click();
-      const table = sup.page.getByTestId('company-task-table');
+      const table = sup.page.getByTestId('list-dataChecking/companyTasks');
+      await searchSelect(sup.page, table, text.side, text.assigned);
       const task = rows(table).filter({ hasText: text.pending }).first();
       await task.waitFor();
       await screenshot(sup.page, `company-task-list-${lang}`);
-      await task.locator('[data-testid^="company-task-detail-"]').click();
+      await task.getByTestId('action-detail').click();
       await sup.page.waitForURL('**/dataChecking/checkLog/companyTask?id=*');
       const findings = sup.page.getByTestId('company-task-findings');
       await findings.getByText(billNo).first().waitFor();
@@ -148,11 +161,11 @@ describe('company abnormal-data task: finding to resolution across two enterpris
 
       // The automaker sees it Resolved, with the supplier's history, and closes it.
       await auto.page.getByTestId('check-tab-company').click();
-      const raised = rows(auto.page.getByTestId('company-task-table'))
+      const raised = rows(auto.page.getByTestId('list-dataChecking/companyTasks'))
         .filter({ hasText: text.resolved })
         .first();
       await raised.waitFor();
-      await raised.locator('[data-testid^="company-task-detail-"]').click();
+      await raised.getByTestId('action-detail').click();
       const autoCard = auto.page.getByTestId('company-task-card');
       await autoCard.getByText(text.resolved, { exact: true }).first().waitFor();
       expect(await auto.page.getByTestId('company-task-history').textContent()).toContain('demo-supplier');

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ResourceList } from '../../shared/list/ResourceList';
 import { checkTaskResource } from './checkTaskResource';
-import { CompanyTaskList } from './CompanyTaskList';
+import { companyTaskResource } from './companyTaskResource';
 
 const COMPANY = 'company';
 
@@ -29,7 +29,7 @@ export default function CheckLogPage() {
         {
           key: COMPANY,
           label: <span data-testid="check-tab-company">{t('checking.company.tabs.company')}</span>,
-          children: <CompanyTaskList />,
+          children: <ResourceList resource={companyTaskResource} />,
         },
       ]}
     />

@@ -123,7 +123,6 @@ export const checking: typeof zh = {
       hint: "To fix data, add or correct a record (evidence is never edited); the benchmark's next troubleshooting run marks the abnormal data fixed.",
       done: 'Done',
     },
-    empty: 'No company tasks',
   },
   vinMap: {
     card: 'VIN map check',

@@ -111,7 +111,6 @@ export const checking = {
       hint: '供应商修正数据时请新增或更正记录（证据不会被修改），排查方重新排查后异常数据将标记为已修复。',
       done: '操作成功',
     },
-    empty: '暂无企业任务',
   },
   vinMap: {
     card: 'VIN地图校验',
