@@ -26,6 +26,7 @@ const TEXT = {
     closed: '已关闭',
     assigned: '分配给我的',
     side: '我方角色',
+    checkName: '收货批次供应商未发货或少发',
     resultRequired: '请选择处理结果',
     tooLong: '备注最多500个字符',
     resultOption: '部分解决',
@@ -44,6 +45,7 @@ const TEXT = {
     closed: 'Closed',
     assigned: 'Assigned to me',
     side: 'Our role',
+    checkName: 'Batch received but not shipped, or shipped short, by the supplier',
     resultRequired: 'Select a result',
     tooLong: 'The comment is at most 500 characters',
     resultOption: 'Partially resolved',
@@ -132,7 +134,7 @@ describe('company abnormal-data task: finding to resolution across two enterpris
       await sup.page.waitForURL('**/dataChecking/checkLog/companyTask?id=*');
       const findings = sup.page.getByTestId('company-task-findings');
       await findings.getByText(billNo).first().waitFor();
-      expect(await findings.textContent()).toContain('receipt-not-shipped');
+      expect(await findings.textContent()).toContain(text.checkName);
 
       // Process, then resolve: the dialog refuses no result and a comment over 500 characters.
       await sup.page.getByTestId('company-task-process').click();

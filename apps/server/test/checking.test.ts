@@ -284,6 +284,8 @@ describe('data troubleshooting (/dataChecking)', () => {
       expect(task.completeVinAmount).toBe(2);
       const balance = list.find((f) => f.checkId === 'lot-balance')!;
       expect(balance.message.en).toBe('Lot XH-CELL/CELL-2026-03: 705 left it but only 600 came in');
+      // The check is named in both languages, not only by its id.
+      expect(balance.checkName).toEqual({ zh: '数量不平衡', en: 'Quantities do not balance' });
       expect(balance.cited.map((c) => c.label)).toEqual(
         expect.arrayContaining(['RK-XH-001', 'TH-XH-001', 'LL-XH-001', 'LL-XH-002']),
       );

@@ -249,6 +249,8 @@ export const ZCheckFinding = z.object({
   id: z.number().int(),
   taskId: z.string(),
   checkId: z.string(),
+  /** The check's name in both languages (its id when the library no longer has it). */
+  checkName: z.object({ zh: z.string(), en: z.string() }),
   checkVersion: z.number().int(),
   level: ZCheckLevel,
   outcome: z.enum(CHECK_OUTCOMES),
@@ -558,6 +560,7 @@ export type TCompanyTask = z.infer<typeof ZCompanyTask>;
 export const ZCompanyTaskFinding = z.object({
   id: z.number().int(),
   checkId: z.string(),
+  checkName: z.object({ zh: z.string(), en: z.string() }),
   level: ZCheckLevel,
   subject: z.string(),
   state: z.enum(['open', 'fixed']),

@@ -38,6 +38,7 @@ import {
   type CompanyTaskRow,
 } from './company-task-repo.ts';
 import type { NewFinding } from './repo.ts';
+import { checkNameOf } from './checks/index.ts';
 
 /*
  * Company abnormal-data tasks (contract checking.ts): raised by a linked run, worked through the contract's
@@ -225,6 +226,7 @@ export async function companyTaskDetail(
     findings: lines.map((l) => ({
       id: l.id,
       checkId: l.checkId,
+      checkName: checkNameOf(l.checkId),
       level: l.level,
       subject: l.subject,
       state: l.state,

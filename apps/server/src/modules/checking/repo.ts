@@ -309,13 +309,15 @@ export async function findingsPage(
 }
 
 export async function allFindings(tx: Db, where: SQL[]): Promise<FindingRow[]> {
-  return tx
-    .select()
-    .from(checkingFindings)
-    .where(and(...where))
-    .orderBy(...findingsOrder)
-    // The cap of every list export (most severe first), so that one export's workbook stays small.
-    .limit(EXPORT_MAX_ROWS);
+  return (
+    tx
+      .select()
+      .from(checkingFindings)
+      .where(and(...where))
+      .orderBy(...findingsOrder)
+      // The cap of every list export (most severe first), so that one export's workbook stays small.
+      .limit(EXPORT_MAX_ROWS)
+  );
 }
 
 /** The enterprise's supplier partners of `ids` (a linked task's compared companies). */

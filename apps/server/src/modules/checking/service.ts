@@ -26,7 +26,7 @@ import { AppError } from '../../platform/errors.ts';
 import { writeWorkbook } from '../../platform/imports/workbook-write.ts';
 import { taskColumns, toTask } from '../../platform/tasks/routes.ts';
 import { partnerChoices } from '../partner/public.ts';
-import { CHECKS, checkById } from './checks/index.ts';
+import { CHECKS, checkById, checkNameOf } from './checks/index.ts';
 import { RULE_PACKAGES, isMandatory, presentPackage, rulePackage } from './packages.ts';
 import {
   allFindings,
@@ -270,6 +270,7 @@ export const toFinding = (r: FindingRow): TCheckFinding => ({
   id: r.id,
   taskId: r.taskId,
   checkId: r.checkId,
+  checkName: checkNameOf(r.checkId),
   checkVersion: r.checkVersion,
   level: r.level,
   outcome: r.outcome,

@@ -129,7 +129,12 @@ export default function CompanyTaskPage() {
               width: 90,
               render: (_v, r) => <LevelBadge level={r.level} lang={lang} />,
             },
-            { key: 'check', title: t('checking.fields.check'), width: 180, dataIndex: 'checkId' },
+            {
+              key: 'check',
+              title: t('checking.fields.check'),
+              width: 180,
+              render: (_v, r) => r.checkName[lang],
+            },
             {
               key: 'state',
               title: t('checking.fields.state'),

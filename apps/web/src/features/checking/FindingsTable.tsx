@@ -77,7 +77,7 @@ export function FindingsList({
           key: 'check',
           title: t('checking.fields.check'),
           width: 200,
-          render: (_v, r) => `${r.checkId} v${r.checkVersion}`,
+          render: (_v, r) => `${r.checkName[lang]} v${r.checkVersion}`,
         },
         {
           key: 'outcome',

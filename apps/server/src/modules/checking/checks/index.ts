@@ -27,3 +27,8 @@ export const CHECKS: readonly Check[] = [
 
 const BY_ID = new Map(CHECKS.map((c) => [c.id, c]));
 export const checkById = (id: string): Check | undefined => BY_ID.get(id);
+
+/** A check's name in both languages; its id when the library no longer has it (a finding of an old run). */
+export function checkNameOf(id: string): { zh: string; en: string } {
+  return checkById(id)?.name ?? { zh: id, en: id };
+}
