@@ -78,6 +78,7 @@ async function scenario(label: string, where: BenchDatabase): Promise<LedgerFigu
       tenant,
       { scope: { kind: 'vin', values: vins }, type: 1, withheldFields: [] },
       fileSink(file),
+      { limit: vins.length, maxBytes: Number.MAX_SAFE_INTEGER },
     );
     const buildMs = Date.now() - t0;
     clearInterval(sampler);

@@ -95,6 +95,17 @@ const ZConfig = z.object({
    * a link expire without waiting.
    */
   DOWNLOAD_LINK_VALIDITY_MS: z.coerce.number().int().min(0).default(LIMITS.evidenceLinkValidityMs),
+  /**
+   * Most VINs/SNs (or lots) one evidence-package task may start from (spec 5: 500 by default); a larger
+   * list is refused with the limit and must be split.
+   */
+  EVIDENCE_VIN_LIMIT: z.coerce.number().int().min(1).max(100_000).default(LIMITS.evidenceVinUploadMax),
+  /** Most bytes one evidence package may have: a task writing more stops with "package too large". */
+  EVIDENCE_PACKAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 * 1024 * 1024),
   /** EVM chain id used in did:ethr identifiers. */
   CHAIN_ID: z.coerce.number().int().positive().default(1337),
   /**

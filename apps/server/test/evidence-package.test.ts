@@ -12,7 +12,7 @@ import type { TenantContext } from '../src/platform/context.ts';
 import { AppError } from '../src/platform/errors.ts';
 import { memorySink, writeEvidencePackage } from '../src/modules/evidence-package/public.ts';
 import { DEMO_VINS } from '../src/seed/demo-supply-chain.ts';
-import { AUTO_UUID, SUPPLIER_UUID, startTestApp, type TestApp } from './support/app.ts';
+import { AUTO_UUID, MINE_UUID, SUPPLIER_UUID, startTestApp, type TestApp } from './support/app.ts';
 import { pdfBytes } from './support/files.ts';
 import { dbOf } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
@@ -44,7 +44,10 @@ describe('evidence packages', () => {
 
   const build = async (request: TPackageRequest, enterprise = AUTO_UUID) => {
     const sink = memorySink();
-    await writeEvidencePackage(t.runtime.deps, tenantOf(enterprise), request, sink);
+    await writeEvidencePackage(t.runtime.deps, tenantOf(enterprise), request, sink, {
+      limit: 500,
+      maxBytes: 1 << 30,
+    });
     return sink.bytes();
   };
   const vinRequest = (type: 1 | 2 = 1, withheldFields: string[] = []): TPackageRequest => ({
@@ -184,9 +187,45 @@ describe('evidence packages', () => {
       }),
     );
     expect(byBatch.ok).toBe(true);
+  });
+
+  it('packages a project, a material code and what was exchanged with a partner enterprise', async () => {
+    const records = (bytes: Uint8Array) => {
+      const report = verifyPackage(bytes);
+      expect(report.ok).toBe(true);
+      return report.records.length;
+    };
+    const byVin = verifyPackage(good).records.length;
+    // The project's three vehicles reach at least what one vehicle reaches.
+    expect(
+      records(await build({ scope: { kind: 'project', values: ['XH-EV-2026'] }, type: 1, withheldFields: [] })),
+    ).toBeGreaterThan(byVin);
+    // The cell lot received from the battery maker, traced up to the mine and down to the vehicles.
+    expect(
+      records(await build({ scope: { kind: 'material', values: ['XH-CELL'] }, type: 1, withheldFields: [] })),
+    ).toBeGreaterThan(0);
+    expect(
+      records(
+        await build({ scope: { kind: 'enterprise', values: [SUPPLIER_UUID] }, type: 1, withheldFields: [] }),
+      ),
+    ).toBeGreaterThan(0);
+    const refused = async (request: TPackageRequest, key: string, limit = 500) => {
+      const sink = memorySink();
+      await expect(
+        writeEvidencePackage(t.runtime.deps, tenantOf(AUTO_UUID), request, sink, { limit, maxBytes: 1 << 30 }),
+      ).rejects.toSatisfy((e: unknown) => e instanceof AppError && e.key === key);
+    };
+    // A project, material or enterprise that is not the requester's (the mine is no partner of the automaker).
+    await refused({ scope: { kind: 'project', values: ['NO-SUCH'] }, type: 1, withheldFields: [] }, 'PACKAGE_SCOPE_NOT_FOUND');
+    await refused({ scope: { kind: 'material', values: ['LI-ORE'] }, type: 1, withheldFields: [] }, 'PACKAGE_SCOPE_NOT_FOUND');
+    await refused({ scope: { kind: 'enterprise', values: [MINE_UUID] }, type: 1, withheldFields: [] }, 'PACKAGE_SCOPE_NOT_FOUND');
+    // More VINs than the limit: refused with the limit before anything is written.
+    await refused({ scope: { kind: 'project', values: ['XH-EV-2026'] }, type: 1, withheldFields: [] }, 'EVIDENCE_TOO_MANY_VINS', 2);
+    // A package growing past its byte limit stops.
+    const sink = memorySink();
     await expect(
-      build({ scope: { kind: 'enterprise', values: [AUTO_UUID] }, type: 1, withheldFields: [] }),
-    ).rejects.toSatisfy((e: unknown) => e instanceof AppError && e.key === 'PACKAGE_SCOPE_UNSUPPORTED');
+      writeEvidencePackage(t.runtime.deps, tenantOf(AUTO_UUID), vinRequest(), sink, { limit: 500, maxBytes: 2048 }),
+    ).rejects.toSatisfy((e: unknown) => e instanceof AppError && e.key === 'EVIDENCE_PACKAGE_TOO_LARGE');
   });
 
   const negative: [string, () => Uint8Array, ProblemCode[]][] = [

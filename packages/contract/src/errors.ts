@@ -521,12 +521,6 @@ export const ERRORS = {
     en: 'The task has not completed yet: its VIN map check is not available',
   },
   // Evidence packages (contract evidence-package.ts, issue 17).
-  PACKAGE_SCOPE_UNSUPPORTED: {
-    code: 'B2200',
-    http: 400,
-    zh: '暂不支持按{kind}生成证据包',
-    en: 'Evidence packages by {kind} are not supported yet',
-  },
   PACKAGE_SCOPE_NOT_FOUND: {
     code: 'B2201',
     http: 404,
@@ -538,6 +532,37 @@ export const ERRORS = {
     http: 409,
     zh: '追溯链上的记录尚未上链，请稍后再试',
     en: 'The records of the traced chain are not sealed yet, please try again later',
+  },
+  // Evidence-package export tasks (contract evidence-task.ts, spec 4 and 8).
+  EVIDENCE_TASK_EXISTS: {
+    code: 'B2210',
+    http: 409,
+    zh: '相同条件的证据包任务已存在，请勿重复创建',
+    en: 'A task with these conditions already exists; it is not created twice',
+  },
+  EVIDENCE_TOO_MANY_VINS: {
+    code: 'B2211',
+    http: 400,
+    zh: '证据包过大，请减少VIN数量（每个任务最多 {limit} 个，当前 {count} 个），请分批创建',
+    en: 'Evidence package too large, reduce the VIN count (at most {limit} per task, this one has {count}); split it into batches',
+  },
+  EVIDENCE_UPLOAD_UNKNOWN: {
+    code: 'B2212',
+    http: 404,
+    zh: 'VIN清单不存在或已过期，请重新上传',
+    en: 'The VIN list is unknown or has expired; upload it again',
+  },
+  EVIDENCE_PACKAGE_TOO_LARGE: {
+    code: 'B2213',
+    http: 400,
+    zh: '证据包过大，请减少VIN数量',
+    en: 'Evidence package too large, reduce the VIN count',
+  },
+  EVIDENCE_NOT_DOWNLOADABLE: {
+    code: 'B2214',
+    http: 409,
+    zh: '任务尚未完成或已作废，暂无可下载的证据包',
+    en: 'The task has not completed or was cancelled: there is no package to download',
   },
   /** Spec 4 and 8: a risk rule is enabled only once its factors are set. */
   RISK_FACTORS_REQUIRED: {

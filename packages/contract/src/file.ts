@@ -242,12 +242,17 @@ export type TFileEvidence = z.infer<typeof ZFileEvidence>;
 
 /** Spec 7 /file/preDownload and /file/preDownloadStats. */
 export const ZPreDownloadRequest = z.object({
-  fileKey: z.string().trim().min(1).max(100),
+  /** The file; absent for a task's evidence package (taskId). */
+  fileKey: z.string().trim().min(1).max(100).optional(),
   /** The download's name; the stored file name without it. */
   fileName: z.string().trim().max(200).optional(),
-  /** Accepted for the console's older callers (the kind of download, an import task); not used. */
+  /** Accepted for the console's older callers (the kind of download); not used. */
   type: z.union([z.string().max(50), z.number()]).optional(),
+  /** An evidence task (without fileKey): the link is to its package (TaskList:Download). */
   taskId: z.union([z.string().max(100), z.number()]).optional(),
+}).refine((r) => r.fileKey !== undefined || r.taskId !== undefined, {
+  message: 'fileKey or taskId is required',
+  path: ['fileKey'],
 });
 export const ZPreDownload = z.object({
   /** Below the console's origin: /api/file/signed?token=…, usable without a session until it expires. */
@@ -342,9 +347,9 @@ export const fileEndpoints = {
     input: ZPreDownloadRequest,
     output: ZPreDownload,
     auth: 'enterprise',
-    permission: FILE_READ_CODES,
+    permission: [...FILE_READ_CODES, 'TaskList:Download'],
     tag: 'file',
-    summary: `A download link of one of the enterprise's files (fileKey) that needs no session: \`url\` (GET /api/file/signed?token=…, HMAC-signed) is valid for 3 minutes, then answers F1008; fileName names the download (the stored name without it); type and taskId are accepted and not used. The file's read code is needed as for /file/view (E1008), its record within the caller's data permission; another enterprise's file is E1003`,
+    summary: `A download link of one of the enterprise's files (fileKey) that needs no session: \`url\` (GET /api/file/signed?token=…, HMAC-signed) is valid for 3 minutes, then answers F1008; fileName names the download (the stored name without it); type is accepted and not used. With taskId and no fileKey, the link is to the evidence task's package (GET /api/task/package?token=…; TaskList:Download; B2214 before it completes) and the task's last download time is set. The file's read code is needed as for /file/view (E1008), its record within the caller's data permission; another enterprise's file is E1003`,
   }),
   preDownloadStats: endpoint({
     method: 'POST',
@@ -352,7 +357,7 @@ export const fileEndpoints = {
     input: ZPreDownloadRequest,
     output: ZPreDownload,
     auth: 'enterprise',
-    permission: FILE_READ_CODES,
+    permission: [...FILE_READ_CODES, 'TaskList:Download'],
     tag: 'file',
     summary:
       "As /file/preDownload (same checks), and counts the download: each link issued adds one to the file's download counter (files.download_count), kept for usage statistics",

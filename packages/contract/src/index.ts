@@ -26,6 +26,7 @@ export * from './examine.ts';
 export * from './system.ts';
 export * from './imports.ts';
 export * from './task.ts';
+export * from './evidence-task.ts';
 export * from './project.ts';
 export * from './product.ts';
 export * from './carbon.ts';
@@ -59,6 +60,7 @@ import { operatorEndpoints } from './operator.ts';
 import { ledgerEndpoints, publicLedgerEndpoints } from './ledger.ts';
 import { importEndpoints } from './imports.ts';
 import { taskEndpoints } from './task.ts';
+import { evidenceTaskEndpoints } from './evidence-task.ts';
 import { projectEndpoints } from './project.ts';
 import { productEndpoints } from './product.ts';
 import { carbonEndpoints } from './carbon.ts';
@@ -99,6 +101,7 @@ export const api = {
   system: systemEndpoints,
   import: importEndpoints,
   task: taskEndpoints,
+  evidenceTask: evidenceTaskEndpoints,
   project: projectEndpoints,
   product: productEndpoints,
   carbon: carbonEndpoints,

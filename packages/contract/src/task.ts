@@ -60,6 +60,8 @@ export const TASK_PHASE_LABELS: Readonly<Record<string, TBilingual>> = {
   finishing: { zh: '生成结果', en: 'Preparing the result' },
   extracting: { zh: '提取数据', en: 'Extracting data' },
   checking: { zh: '执行规则', en: 'Running checks' },
+  tracing: { zh: '追溯链路', en: 'Tracing the chain' },
+  packaging: { zh: '写入证据包', en: 'Writing the package' },
 };
 
 /** The codes (any one of each list) that open a task of a page and its actions. */
@@ -97,6 +99,16 @@ export const TASK_KINDS = {
       retry: ['Checking'],
       cancel: ['Checking'],
       withdraw: ['Checking'],
+    }),
+  },
+  /** Evidence-package export (contract evidence-task.ts): TaskList to see it, its action codes to act. */
+  evidencePackage: {
+    pages: ['TaskList'],
+    access: (): TTaskAccess => ({
+      view: ['TaskList'],
+      retry: ['TaskList:Retry'],
+      cancel: ['TaskList:Cancel'],
+      withdraw: ['TaskList:Create'],
     }),
   },
 } as const satisfies Record<string, TTaskKindDecl>;
@@ -158,7 +170,14 @@ export const ZTask = z.object({
 });
 export type TTask = z.infer<typeof ZTask>;
 
-const ZTaskId = z.object({ id: z.string().min(1).max(40) });
+// The spec's callers name a task `taskId` (/task/retry of the evidence tasks); the kit's name is `id`.
+const ZTaskId = z.preprocess(
+  (v) =>
+    v && typeof v === 'object' && !('id' in v) && 'taskId' in v
+      ? { ...(v as Record<string, unknown>), id: (v as { taskId: unknown }).taskId }
+      : v,
+  z.object({ id: z.string().min(1).max(40) }),
+);
 
 export const taskEndpoints = {
   page: endpoint({

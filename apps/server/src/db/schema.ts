@@ -24,3 +24,4 @@ export * from './schema/ticket.ts';
 export * from './schema/checking.ts';
 export * from './schema/risk.ts';
 export * from './schema/monitor.ts';
+export * from './schema/evidence-task.ts';

@@ -1,5 +1,6 @@
 import type * as S3 from '@aws-sdk/client-s3';
-import { checkedKey, type FileStorage } from './storage.ts';
+import type { Readable } from 'node:stream';
+import { bufferedWriter, checkedKey, type FileStorage } from './storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -49,7 +50,7 @@ export function s3Storage(opts: S3StorageOptions): FileStorage {
         requestHandler: { connectionTimeout: 10_000, socketTimeout: 60_000 },
       }),
     })));
-  return {
+  const storage: FileStorage = {
     async put(key, content) {
       const Key = objectKey(key);
       const { sdk, client } = await connect();
@@ -76,5 +77,20 @@ export function s3Storage(opts: S3StorageOptions): FileStorage {
       // S3 answers success for a key that holds nothing, like the disk storage's forced rm.
       await client.send(new sdk.DeleteObjectCommand({ Bucket, Key }));
     },
+    // One PutObject at the end: a package is bounded (EVIDENCE_PACKAGE_MAX_BYTES); a multipart upload
+    // would hold less, at the cost of parts to clean up after a crash.
+    writer: (key) => bufferedWriter((content) => storage.put(key, content)),
+    async reader(key) {
+      const Key = objectKey(key);
+      const { sdk, client } = await connect();
+      try {
+        const res = await client.send(new sdk.GetObjectCommand({ Bucket, Key }));
+        return (res.Body as Readable | undefined) ?? null;
+      } catch (err) {
+        if (isMissingKey(err)) return null;
+        throw err;
+      }
+    },
   };
+  return storage;
 }

@@ -1,5 +1,8 @@
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import { once } from 'node:events';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { TConfig } from '../config.ts';
 import { s3Storage } from './storage-s3.ts';
 
@@ -12,6 +15,38 @@ export interface FileStorage {
   /** The content, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
+  /**
+   * Writes content under `key` chunk by chunk (an evidence package of hundreds of megabytes never sits in
+   * memory on disk storage); nothing is stored under the key until end() resolves, and abort() leaves
+   * nothing behind.
+   */
+  writer(key: string): StorageWriter;
+  /** The content as a stream, or null when nothing is stored under the key. */
+  reader(key: string): Promise<Readable | null>;
+}
+
+export interface StorageWriter {
+  write(chunk: Uint8Array): Promise<void>;
+  end(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** A writer that gathers the chunks and puts them at the end: for stores without a streamed write. */
+export function bufferedWriter(put: (content: Buffer) => Promise<void>): StorageWriter {
+  let chunks: Uint8Array[] = [];
+  return {
+    async write(chunk) {
+      chunks.push(chunk);
+    },
+    async end() {
+      const content = Buffer.concat(chunks);
+      chunks = [];
+      await put(content);
+    },
+    async abort() {
+      chunks = [];
+    },
+  };
 }
 
 // Keys are `<2 hex>/<hex>`: a short fan-out directory keeps any one directory small.
@@ -49,6 +84,42 @@ export function diskStorage(root: string): FileStorage {
     async remove(key) {
       await fs.rm(full(key), { force: true });
     },
+    writer(key) {
+      const file = full(key);
+      const partial = `${file}.partial`;
+      let stream: ReturnType<typeof createWriteStream> | null = null;
+      const open = async () => {
+        if (stream) return stream;
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        stream = createWriteStream(partial, { mode: 0o600 });
+        return stream;
+      };
+      return {
+        async write(chunk) {
+          const s = await open();
+          if (!s.write(chunk)) await once(s, 'drain');
+        },
+        async end() {
+          const s = await open();
+          s.end();
+          await once(s, 'finish');
+          await fs.rename(partial, file);
+        },
+        async abort() {
+          stream?.destroy();
+          await fs.rm(partial, { force: true });
+        },
+      };
+    },
+    async reader(key) {
+      const file = full(key);
+      try {
+        await fs.access(file);
+      } catch {
+        return null;
+      }
+      return createReadStream(file);
+    },
   };
 }
 
@@ -64,6 +135,16 @@ export function memoryStorage(): FileStorage {
     },
     async remove(key) {
       store.delete(checkedKey(key));
+    },
+    writer(key) {
+      checkedKey(key);
+      return bufferedWriter(async (content) => {
+        store.set(key, content);
+      });
+    },
+    async reader(key) {
+      const content = store.get(checkedKey(key));
+      return content ? Readable.from([content]) : null;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import {
   EVIDENCE_PACKAGE_FORMAT,
@@ -10,13 +10,24 @@ import {
   type TPackageManifest,
   type TPackageRecord,
   type TPackageRequest,
+  type TPackageScope,
 } from '@tracehub/contract';
 import { canonicalize, ethrDidAddress, parseEvidenceLeaf, signPayloadHash } from '@tracehub/ledger';
 import type { Db } from '../../db/client.ts';
-import { enterprises, files, ledgerEvents, products } from '../../db/schema.ts';
+import {
+  documents,
+  enterprises,
+  files,
+  ledgerEvents,
+  materials,
+  partners,
+  products,
+  projectCodes,
+} from '../../db/schema.ts';
 import type { AppDeps, TenantContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decryptSecret } from '../../platform/keys.ts';
+import { visibleRows } from '../../platform/list-query.ts';
 import { enterpriseDidDocument } from '../../platform/ledger/identity.ts';
 import { rowsOf } from '../../platform/ledger/nodes.ts';
 import { BatchTreeCache, consistencyProofBetween, inclusionProofOf } from '../../platform/ledger/proofs.ts';
@@ -70,58 +81,158 @@ const utf8 = new TextEncoder();
 const canonicalBytes = (value: unknown) => utf8.encode(canonicalize(value));
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-/** The VINs/SNs a scope starts from: its own, or those of the tenant's products of its product codes. */
-async function scopeVins(tx: Db, tenant: TenantContext, request: TPackageRequest): Promise<string[]> {
-  const { scope } = request;
-  if (scope.kind === 'vin') return scope.values;
-  // Row-level security keeps the look-up to the tenant's own products.
-  const rows = await tx
-    .selectDistinct({ vinSn: products.vinSn })
-    .from(products)
-    .where(and(eq(products.enterpriseUuid, tenant.enterpriseUuid), inArray(products.code, scope.values)))
-    .orderBy(asc(products.vinSn));
-  const vins = rows.map((r) => r.vinSn).filter((v) => v !== '');
-  if (vins.length === 0) throw new AppError('PACKAGE_SCOPE_NOT_FOUND', { value: scope.values.join(', ') });
-  return vins;
+type Start = Parameters<typeof walkMany>[2][number];
+
+/** Where a package's walks start: the scope's VINs/SNs and lots, each the tenant's own. */
+export interface PackageStarts {
+  starts: Start[];
+  /** The VINs/SNs among them (their products' records join the package). */
+  vins: string[];
 }
 
-/** The walks of the scope, as the tenant, and the VINs it starts from (none for a batch scope). */
-async function walksOf(
+const vinStart = (ent: string, vinSn: string, itemCode: string): Start => ({
+  key: { ent, item: '', lot: vinSn },
+  fields: { itemCode, batchNo: '', vinSn },
+});
+const lotStart = (ent: string, itemCode: string, batchNo: string): Start => ({
+  key: { ent, item: itemCode, lot: batchNo },
+  fields: { itemCode, batchNo, vinSn: '' },
+});
+
+const tooMany = (limit: number, count: number) =>
+  new AppError('EVIDENCE_TOO_MANY_VINS', { limit: String(limit), count: String(count) });
+
+/** The VINs of the tenant's products of some codes (product scope) or of a project (project scope). */
+async function productVins(tx: Db, tenant: TenantContext, scope: TPackageScope, cap: number) {
+  const where =
+    scope.kind === 'project'
+      ? inArray(
+          products.projectCodeId,
+          tx
+            .select({ id: projectCodes.id })
+            .from(projectCodes)
+            .where(
+              and(eq(projectCodes.enterpriseUuid, tenant.enterpriseUuid), inArray(projectCodes.code, scope.values)),
+            ),
+        )
+      : inArray(products.code, scope.values);
+  const rows = await tx
+    .selectDistinct({ vinSn: products.vinSn, code: products.code })
+    .from(products)
+    .where(and(visibleRows(products, tenant), where, ne(products.vinSn, '')))
+    .orderBy(asc(products.vinSn))
+    .limit(cap + 1);
+  return rows;
+}
+
+/** The tenant's lots (and VIN-only lines) of documents matching `where`, and of its materials of a code. */
+async function documentLots(tx: Db, tenant: TenantContext, where: SQL, cap: number, materialCode?: string) {
+  const rows = await tx
+    .selectDistinct({ itemCode: documents.itemCode, batchNo: documents.batchNo, vinSn: documents.vinSn })
+    .from(documents)
+    .where(and(visibleRows(documents, tenant), where, or(ne(documents.batchNo, ''), ne(documents.vinSn, ''))))
+    .orderBy(asc(documents.itemCode), asc(documents.batchNo), asc(documents.vinSn))
+    .limit(cap + 1);
+  if (materialCode !== undefined) {
+    const own = await tx
+      .selectDistinct({ itemCode: materials.code, batchNo: materials.batchNo })
+      .from(materials)
+      .where(and(visibleRows(materials, tenant), eq(materials.code, materialCode), ne(materials.batchNo, '')))
+      .limit(cap + 1);
+    for (const m of own) rows.push({ ...m, vinSn: '' });
+  }
+  return rows;
+}
+
+/**
+ * Resolves a scope to its starts, as the tenant (its data permission applies): B2201 when a key names
+ * nothing of the tenant's, B2211 when it holds more than `limit` VINs/SNs or lots. Run at creation (so a
+ * task that cannot be written is refused then) and again by the writer.
+ */
+export async function resolveStarts(
   tx: Db,
   tenant: TenantContext,
-  request: TPackageRequest,
-): Promise<{ graphs: TraceGraph[]; vins: string[] }> {
-  const { scope } = request;
-  const starts: Parameters<typeof walkMany>[2][number][] = [];
-  let vins: string[] = [];
-  if (scope.kind === 'vin' || scope.kind === 'product') {
-    vins = await scopeVins(tx, tenant, request);
-    for (const vinSn of vins) {
-      const own = await ownVin(tx, tenant, vinSn);
-      if (!own) throw new AppError('PACKAGE_SCOPE_NOT_FOUND', { value: vinSn });
-      starts.push({
-        key: { ent: tenant.enterpriseUuid, item: '', lot: vinSn },
-        fields: { itemCode: own.itemCode, batchNo: '', vinSn },
-      });
+  scope: TPackageScope,
+  limit: number,
+): Promise<PackageStarts> {
+  const ent = tenant.enterpriseUuid;
+  const notFound = (value: string) => new AppError('PACKAGE_SCOPE_NOT_FOUND', { value });
+  const starts = new Map<string, Start>();
+  const vins: string[] = [];
+  const put = (s: Start) => starts.set(`${s.key.item}\u0000${s.key.lot}`, s);
+  switch (scope.kind) {
+    case 'vin': {
+      if (scope.values.length > limit) throw tooMany(limit, scope.values.length);
+      for (const vinSn of scope.values) {
+        const own = await ownVin(tx, tenant, vinSn);
+        if (!own) throw notFound(vinSn);
+        put(vinStart(ent, vinSn, own.itemCode));
+        vins.push(vinSn);
+      }
+      break;
     }
-  } else if (scope.kind === 'batch' && scope.itemCode) {
-    for (const batchNo of scope.values) {
-      if (!(await ownsLot(tx, tenant, scope.itemCode, batchNo)))
-        throw new AppError('PACKAGE_SCOPE_NOT_FOUND', { value: `${scope.itemCode}/${batchNo}` });
-      starts.push({
-        key: { ent: tenant.enterpriseUuid, item: scope.itemCode, lot: batchNo },
-        fields: { itemCode: scope.itemCode, batchNo, vinSn: '' },
-      });
+    case 'product':
+    case 'project': {
+      const rows = await productVins(tx, tenant, scope, limit);
+      if (rows.length === 0) throw notFound(scope.values.join(', '));
+      if (rows.length > limit) throw tooMany(limit, rows.length);
+      for (const r of rows) {
+        put(vinStart(ent, r.vinSn, r.code));
+        vins.push(r.vinSn);
+      }
+      break;
     }
-  } else {
-    throw new AppError('PACKAGE_SCOPE_UNSUPPORTED', { kind: scope.kind });
+    case 'batch': {
+      const itemCode = scope.itemCode ?? '';
+      if (scope.values.length > limit) throw tooMany(limit, scope.values.length);
+      for (const batchNo of scope.values) {
+        if (!itemCode || !(await ownsLot(tx, tenant, itemCode, batchNo)))
+          throw notFound(`${itemCode}/${batchNo}`);
+        put(lotStart(ent, itemCode, batchNo));
+      }
+      break;
+    }
+    case 'material':
+    case 'enterprise': {
+      let where: SQL;
+      if (scope.kind === 'material') where = inArray(documents.itemCode, scope.values);
+      else {
+        // A partner of the tenant settled as that enterprise: what the two exchanged.
+        const ids = await tx
+          .select({ id: partners.id })
+          .from(partners)
+          .where(and(eq(partners.enterpriseUuid, ent), inArray(partners.partnerEnterpriseUuid, scope.values)));
+        if (ids.length === 0) throw notFound(scope.values.join(', '));
+        where = inArray(
+          documents.partnerId,
+          ids.map((r) => r.id),
+        );
+      }
+      const rows = await documentLots(
+        tx,
+        tenant,
+        where,
+        limit,
+        scope.kind === 'material' && scope.values.length === 1 ? scope.values[0] : undefined,
+      );
+      for (const r of rows) {
+        if (r.batchNo) put(lotStart(ent, r.itemCode, r.batchNo));
+        else put(vinStart(ent, r.vinSn, r.itemCode));
+      }
+      if (starts.size === 0) throw notFound(scope.values.join(', '));
+      if (starts.size > limit) throw tooMany(limit, starts.size);
+      for (const st of starts.values()) if (st.fields.vinSn) vins.push(st.fields.vinSn);
+      break;
+    }
   }
-  // One walk per direction from every start at once; the bound grows with the starts.
-  const max = 10_000 + 200 * starts.length;
-  return {
-    graphs: [await walkMany(tx, 'down', starts, max), await walkMany(tx, 'up', starts, max)],
-    vins,
-  };
+  return { starts: [...starts.values()], vins };
+}
+
+/** The walks of the scope's starts, as the tenant: one per direction from every start at once. */
+async function walksOf(tx: Db, resolved: PackageStarts): Promise<TraceGraph[]> {
+  // The bound grows with the starts.
+  const max = 10_000 + 200 * resolved.starts.length;
+  return [await walkMany(tx, 'down', resolved.starts, max), await walkMany(tx, 'up', resolved.starts, max)];
 }
 
 interface LinkKey {
@@ -258,21 +369,71 @@ function withheldIn(payload: unknown, fields: ReadonlySet<string>, found = new S
 
 const safeName = (did: string) => did.replace(/[^0-9A-Za-z.-]/g, '_');
 
+/** A record as written: what a task lists as its package's main evidence items. */
+export interface WrittenRecord {
+  seq: number;
+  path: string;
+  tier: number;
+  direction: TPackageRecord['direction'];
+  own: boolean;
+  eventId: number;
+  eventType: string;
+  subjectType: string;
+  /** What an own record is about (its number, code, VIN or file name); empty for a counterparty's. */
+  label: string;
+  ownerUuid: string;
+  leafIndex: number;
+  leafHash: string;
+  blockHeight: number;
+  opened: boolean;
+  withheld: string[];
+}
+
+export interface PackageWriteOptions {
+  /** Most VINs/SNs or lots of the scope (B2211 beyond). */
+  limit: number;
+  /** Most bytes of the zip (B2213 beyond: "package too large"). */
+  maxBytes: number;
+  /** Called after each chunk of records (done of total) and at each phase. */
+  onProgress?(done: number, total: number, phase: 'tracing' | 'packaging' | 'finishing'): Promise<void>;
+  /** Called with each chunk of written records, in order. */
+  onRecords?(records: WrittenRecord[]): Promise<void>;
+}
+
+const LABEL_FIELDS = ['billNo', 'code', 'itemCode', 'batchNo', 'vinSn', 'fileName'] as const;
+
+/** An own record's business keys in words, from its payload. */
+function labelOf(payload: unknown): string {
+  if (typeof payload !== 'object' || payload === null) return '';
+  const p = payload as Record<string, unknown>;
+  const parts = LABEL_FIELDS.flatMap((k) => (typeof p[k] === 'string' && p[k] !== '' ? [p[k]] : []));
+  return [...new Set(parts)].join(' / ').slice(0, 200);
+}
+
 /**
  * Writes the evidence package of `request` for the tenant to `sink` as a zip stream (see the rule above).
- * B2200 for a scope kind not supported yet, B2201 when a key of the scope is not the tenant's, B2202 when
- * none of the chain's records is sealed yet.
+ * B2201 when a key of the scope is not the tenant's, B2211 when the scope holds more than `limit` VINs or
+ * lots, B2213 when the zip grows past `maxBytes`, B2202 when none of the chain's records is sealed yet.
  */
 export async function writeEvidencePackage(
   deps: Pick<AppDeps, 'db' | 'platformKey' | 'storage' | 'masterKey'>,
   tenant: TenantContext,
   request: TPackageRequest,
   sink: PackageSink,
+  options: PackageWriteOptions,
 ): Promise<PackageSummary> {
   const { db, platformKey } = deps;
-  const { graphs, vins } = await withTenant(db, tenant, (tx) => walksOf(tx, tenant, request), undefined, {
-    reads: true,
-  });
+  await options.onProgress?.(0, 0, 'tracing');
+  const { graphs, vins } = await withTenant(
+    db,
+    tenant,
+    async (tx) => {
+      const resolved = await resolveStarts(tx, tenant, request.scope, options.limit);
+      return { graphs: await walksOf(tx, resolved), vins: resolved.vins };
+    },
+    undefined,
+    { reads: true },
+  );
   const picked = await pickEvents(db, tenant, vins, graphs);
   const newest = await latestBlock(db);
   if (picked.size === 0 || !newest) throw new AppError('PACKAGE_NOTHING_SEALED');
@@ -282,7 +443,7 @@ export async function writeEvidencePackage(
     .from(enterprises)
     .where(eq(enterprises.uuid, tenant.enterpriseUuid));
 
-  const zip = new PackageZip(sink);
+  const zip = new PackageZip(sink, options.maxBytes);
   await zip.add(
     PACKAGE_FILES.platformKey,
     canonicalBytes({
@@ -298,7 +459,9 @@ export async function writeEvidencePackage(
   const batches = new BatchTreeCache();
   const ids = [...picked.keys()].sort((a, b) => a - b);
   let n = 0;
+  await options.onProgress?.(0, ids.length, 'packaging');
   for (let i = 0; i < ids.length; i += CHUNK) {
+    const written: WrittenRecord[] = [];
     const rows: EventRow[] = await db
       .select()
       .from(ledgerEvents)
@@ -339,9 +502,30 @@ export async function writeEvidencePackage(
         withheld: hidden,
         attachment,
       };
-      await zip.add(`records/${String(++n).padStart(6, '0')}.json`, canonicalBytes(record));
+      const path = `records/${String(++n).padStart(6, '0')}.json`;
+      await zip.add(path, canonicalBytes(record));
+      written.push({
+        seq: n,
+        path,
+        tier: at.tier,
+        direction: at.direction,
+        own,
+        eventId: row.id,
+        eventType: row.eventType,
+        subjectType: row.subjectType,
+        label: own ? labelOf(row.payload) : '',
+        ownerUuid: row.enterpriseUuid ?? '',
+        leafIndex: proof.leafIndex,
+        leafHash: proof.leafHash,
+        blockHeight: proof.block.header.height,
+        opened: record.opening !== null,
+        withheld: hidden,
+      });
     }
+    await options.onRecords?.(written);
+    await options.onProgress?.(Math.min(i + CHUNK, ids.length), ids.length, 'packaging');
   }
+  await options.onProgress?.(ids.length, ids.length, 'finishing');
 
   const newestHeight = newest.height;
   heights.add(newestHeight);

@@ -5,6 +5,7 @@ import type { Writable } from 'node:stream';
 import { Zip, ZipDeflate } from 'fflate';
 import type { z } from 'zod';
 import type { ZManifestFile } from '@tracehub/contract';
+import { AppError } from '../../platform/errors.ts';
 
 /** Where a package's zip bytes go, chunk by chunk: a file, an upload, a response. */
 export interface PackageSink {
@@ -56,7 +57,11 @@ export class PackageZip {
   private bytesOut = 0;
   private readonly zip: Zip;
 
-  constructor(private readonly sink: PackageSink) {
+  /** `maxBytes`: the zip may not grow past it (B2213 "package too large"). */
+  constructor(
+    private readonly sink: PackageSink,
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
+  ) {
     this.zip = new Zip((err, chunk, _final) => {
       if (err) this.failure = err;
       else this.pending.push(chunk);
@@ -92,6 +97,7 @@ export class PackageZip {
     this.pending = [];
     for (const c of chunks) {
       this.bytesOut += c.length;
+      if (this.bytesOut > this.maxBytes) throw new AppError('EVIDENCE_PACKAGE_TOO_LARGE');
       await this.sink.write(c);
     }
   }
