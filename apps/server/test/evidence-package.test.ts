@@ -198,7 +198,9 @@ describe('evidence packages', () => {
     const byVin = verifyPackage(good).records.length;
     // The project's three vehicles reach at least what one vehicle reaches.
     expect(
-      records(await build({ scope: { kind: 'project', values: ['XH-EV-2026'] }, type: 1, withheldFields: [] })),
+      records(
+        await build({ scope: { kind: 'project', values: ['XH-EV-2026'] }, type: 1, withheldFields: [] }),
+      ),
     ).toBeGreaterThan(byVin);
     // The cell lot received from the battery maker, traced up to the mine and down to the vehicles.
     expect(
@@ -212,19 +214,38 @@ describe('evidence packages', () => {
     const refused = async (request: TPackageRequest, key: string, limit = 500) => {
       const sink = memorySink();
       await expect(
-        writeEvidencePackage(t.runtime.deps, tenantOf(AUTO_UUID), request, sink, { limit, maxBytes: 1 << 30 }),
+        writeEvidencePackage(t.runtime.deps, tenantOf(AUTO_UUID), request, sink, {
+          limit,
+          maxBytes: 1 << 30,
+        }),
       ).rejects.toSatisfy((e: unknown) => e instanceof AppError && e.key === key);
     };
     // A project, material or enterprise that is not the requester's (the mine is no partner of the automaker).
-    await refused({ scope: { kind: 'project', values: ['NO-SUCH'] }, type: 1, withheldFields: [] }, 'PACKAGE_SCOPE_NOT_FOUND');
-    await refused({ scope: { kind: 'material', values: ['LI-ORE'] }, type: 1, withheldFields: [] }, 'PACKAGE_SCOPE_NOT_FOUND');
-    await refused({ scope: { kind: 'enterprise', values: [MINE_UUID] }, type: 1, withheldFields: [] }, 'PACKAGE_SCOPE_NOT_FOUND');
+    await refused(
+      { scope: { kind: 'project', values: ['NO-SUCH'] }, type: 1, withheldFields: [] },
+      'PACKAGE_SCOPE_NOT_FOUND',
+    );
+    await refused(
+      { scope: { kind: 'material', values: ['LI-ORE'] }, type: 1, withheldFields: [] },
+      'PACKAGE_SCOPE_NOT_FOUND',
+    );
+    await refused(
+      { scope: { kind: 'enterprise', values: [MINE_UUID] }, type: 1, withheldFields: [] },
+      'PACKAGE_SCOPE_NOT_FOUND',
+    );
     // More VINs than the limit: refused with the limit before anything is written.
-    await refused({ scope: { kind: 'project', values: ['XH-EV-2026'] }, type: 1, withheldFields: [] }, 'EVIDENCE_TOO_MANY_VINS', 2);
+    await refused(
+      { scope: { kind: 'project', values: ['XH-EV-2026'] }, type: 1, withheldFields: [] },
+      'EVIDENCE_TOO_MANY_VINS',
+      2,
+    );
     // A package growing past its byte limit stops.
     const sink = memorySink();
     await expect(
-      writeEvidencePackage(t.runtime.deps, tenantOf(AUTO_UUID), vinRequest(), sink, { limit: 500, maxBytes: 2048 }),
+      writeEvidencePackage(t.runtime.deps, tenantOf(AUTO_UUID), vinRequest(), sink, {
+        limit: 500,
+        maxBytes: 2048,
+      }),
     ).rejects.toSatisfy((e: unknown) => e instanceof AppError && e.key === 'EVIDENCE_PACKAGE_TOO_LARGE');
   });
 

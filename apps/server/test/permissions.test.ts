@@ -205,6 +205,8 @@ const CODE_FREE: Readonly<Record<string, string>> = {
   'file.view':
     "session level, as operators read the certification uploads they audit: the handler checks fileAccess's read code and the file's record",
   'file.signedDownload': 'the link /file/preDownload issued after its checks: the signed token is the grant',
+  'evidenceTask.signedPackage':
+    'the link /file/preDownload issued for an evidence task after its checks: the signed token is the grant',
   'publicLedger.key': PUBLIC_LEDGER,
   'publicLedger.latest': PUBLIC_LEDGER,
   'publicLedger.block': PUBLIC_LEDGER,

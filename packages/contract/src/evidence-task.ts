@@ -180,6 +180,16 @@ export const ZEvidenceProjectChoice = z.object({
 });
 export type TEvidenceProjectChoice = z.infer<typeof ZEvidenceProjectChoice>;
 
+/** A partner settled on the platform as an enterprise: what an "export by company" package is about. */
+export const ZEvidencePartnerChoice = z.object({
+  enterpriseUuid: z.string(),
+  partnerType: z.enum(['supplier', 'client']),
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+});
+export type TEvidencePartnerChoice = z.infer<typeof ZEvidencePartnerChoice>;
+
 /** /task/importExcel's answer (spec 3 "Upload parse result"). */
 export const ZEvidenceUploadResult = z.object({
   /** The read list's key for artificialBatchCreateEvidenceTask; null when the file was refused. */
@@ -227,6 +237,17 @@ export const evidenceTaskEndpoints = {
     summary:
       "The enterprise's projects with their products (code, names, VIN count, batches) for the creation dialogs; one project when projectNumber is given",
   }),
+  selectPartnerEnterpriseList: endpoint({
+    method: 'POST',
+    path: '/task/selectPartnerEnterpriseList',
+    input: z.object({}),
+    output: z.array(ZEvidencePartnerChoice),
+    auth: 'enterprise',
+    permission: EVIDENCE_TASK_CODES.create,
+    tag: 'task',
+    summary:
+      "The enterprise's partners settled on the platform (the export-by-company dialog's choices): a package of what the two exchanged",
+  }),
   createEvidenceTask: endpoint({
     method: 'POST',
     path: '/task/createEvidenceTask',
@@ -257,7 +278,8 @@ export const evidenceTaskEndpoints = {
     auth: 'enterprise',
     permission: EVIDENCE_TASK_CODES.view,
     tag: 'task',
-    summary: 'One evidence task (detail page); E1003 for a task of another enterprise or outside the data permission',
+    summary:
+      'One evidence task (detail page); E1003 for a task of another enterprise or outside the data permission',
   }),
   getMainEvidencesPage: endpoint({
     method: 'POST',
@@ -289,7 +311,8 @@ export const evidenceTaskEndpoints = {
     auth: 'enterprise',
     permission: EVIDENCE_TASK_CODES.view,
     tag: 'task',
-    summary: "The main evidence items of a task's package (its records: tier, owner, block, opened or withheld)",
+    summary:
+      "The main evidence items of a task's package (its records: tier, owner, block, opened or withheld)",
   }),
   cancellationMainEvidenceByTaskId: endpoint({
     method: 'POST',

@@ -241,19 +241,21 @@ export const ZFileEvidence = z.object({
 export type TFileEvidence = z.infer<typeof ZFileEvidence>;
 
 /** Spec 7 /file/preDownload and /file/preDownloadStats. */
-export const ZPreDownloadRequest = z.object({
-  /** The file; absent for a task's evidence package (taskId). */
-  fileKey: z.string().trim().min(1).max(100).optional(),
-  /** The download's name; the stored file name without it. */
-  fileName: z.string().trim().max(200).optional(),
-  /** Accepted for the console's older callers (the kind of download); not used. */
-  type: z.union([z.string().max(50), z.number()]).optional(),
-  /** An evidence task (without fileKey): the link is to its package (TaskList:Download). */
-  taskId: z.union([z.string().max(100), z.number()]).optional(),
-}).refine((r) => r.fileKey !== undefined || r.taskId !== undefined, {
-  message: 'fileKey or taskId is required',
-  path: ['fileKey'],
-});
+export const ZPreDownloadRequest = z
+  .object({
+    /** The file; absent for a task's evidence package (taskId). */
+    fileKey: z.string().trim().min(1).max(100).optional(),
+    /** The download's name; the stored file name without it. */
+    fileName: z.string().trim().max(200).optional(),
+    /** Accepted for the console's older callers (the kind of download); not used. */
+    type: z.union([z.string().max(50), z.number()]).optional(),
+    /** An evidence task (without fileKey): the link is to its package (TaskList:Download). */
+    taskId: z.union([z.string().max(100), z.number()]).optional(),
+  })
+  .refine((r) => r.fileKey !== undefined || r.taskId !== undefined, {
+    message: 'fileKey or taskId is required',
+    path: ['fileKey'],
+  });
 export const ZPreDownload = z.object({
   /** Below the console's origin: /api/file/signed?token=…, usable without a session until it expires. */
   url: z.string(),

@@ -26,6 +26,7 @@ import { roleRoutes } from './role/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { traceRoutes } from './trace/routes.ts';
 import { checkingRoutes } from './checking/routes.ts';
+import { evidenceTaskRoutes } from './evidence-task/routes.ts';
 import { ticketRoutes } from './ticket/routes.ts';
 import { userRoutes } from './user/routes.ts';
 import { gatewayKeyRoutes } from './gateway-key/routes.ts';
@@ -59,6 +60,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   documentRoutes(app, deps);
   traceRoutes(app, deps);
   checkingRoutes(app, deps);
+  evidenceTaskRoutes(app, deps);
   ticketRoutes(app, deps);
   gatewayKeyRoutes(app, deps);
   messageRoutes(app, deps);

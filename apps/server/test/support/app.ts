@@ -82,7 +82,7 @@ export async function startTestApp(
   const loaded = loadConfig({
     NODE_ENV: 'test',
     MASTER_KEY: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG === '1' ? 'error' : 'silent',
     // Tests seal by hand (sealOnce) so that "not on chain yet" is observable; pending leaves seal at start.
     LEDGER_SEAL_INTERVAL_MS: '0',
     // Tests run background jobs by hand (runJobsUntilIdle), so that each step is observable.
@@ -99,7 +99,12 @@ export async function startTestApp(
   // 'memory:' shared by every test file; set the in-memory location after loading instead.
   const config = { ...loaded, DATA_DIR: env.DATA_DIR ?? 'memory://' };
   const initialData = url || config.DATA_DIR !== 'memory://' ? undefined : await migratedTemplate();
-  const runtime = await createRuntime(config, { serveWeb: false, logger: false, initialData, ...opts });
+  const runtime = await createRuntime(config, {
+    serveWeb: false,
+    logger: process.env.TEST_LOG === '1',
+    initialData,
+    ...opts,
+  });
   await runtime.app.ready();
   return {
     app: runtime.app,

@@ -112,7 +112,10 @@ async function productVins(tx: Db, tenant: TenantContext, scope: TPackageScope, 
             .select({ id: projectCodes.id })
             .from(projectCodes)
             .where(
-              and(eq(projectCodes.enterpriseUuid, tenant.enterpriseUuid), inArray(projectCodes.code, scope.values)),
+              and(
+                eq(projectCodes.enterpriseUuid, tenant.enterpriseUuid),
+                inArray(projectCodes.code, scope.values),
+              ),
             ),
         )
       : inArray(products.code, scope.values);
@@ -201,7 +204,9 @@ export async function resolveStarts(
         const ids = await tx
           .select({ id: partners.id })
           .from(partners)
-          .where(and(eq(partners.enterpriseUuid, ent), inArray(partners.partnerEnterpriseUuid, scope.values)));
+          .where(
+            and(eq(partners.enterpriseUuid, ent), inArray(partners.partnerEnterpriseUuid, scope.values)),
+          );
         if (ids.length === 0) throw notFound(scope.values.join(', '));
         where = inArray(
           documents.partnerId,

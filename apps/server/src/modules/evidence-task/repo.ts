@@ -26,7 +26,11 @@ export async function lockEvidenceCreation(tx: Db, enterpriseUuid: string): Prom
 }
 
 /** The live task of these conditions, or null. */
-export async function liveTaskId(tx: Db, enterpriseUuid: string, conditionsKey: string): Promise<string | null> {
+export async function liveTaskId(
+  tx: Db,
+  enterpriseUuid: string,
+  conditionsKey: string,
+): Promise<string | null> {
   const [row] = await tx
     .select({ id: evidenceTasks.id })
     .from(evidenceTasks)
@@ -52,11 +56,17 @@ function scopeOf(tenant: TenantContext): SQL | undefined {
 }
 
 /** One of the caller's tasks, or null (another enterprise's, or outside the data permission). */
-export async function evidenceTaskRow(tx: Db, tenant: TenantContext, id: string): Promise<EvidenceTaskRow | null> {
+export async function evidenceTaskRow(
+  tx: Db,
+  tenant: TenantContext,
+  id: string,
+): Promise<EvidenceTaskRow | null> {
   const [row] = await tx
     .select()
     .from(evidenceTasks)
-    .where(and(eq(evidenceTasks.enterpriseUuid, tenant.enterpriseUuid), eq(evidenceTasks.id, id), scopeOf(tenant)))
+    .where(
+      and(eq(evidenceTasks.enterpriseUuid, tenant.enterpriseUuid), eq(evidenceTasks.id, id), scopeOf(tenant)),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -108,7 +118,11 @@ export async function evidenceTaskPage(
 export async function evidenceItemPage(
   tx: Db,
   enterpriseUuid: string,
-  input: TListRequestBase & { taskId: string; tier?: number | undefined; own?: 'own' | 'counterparty' | undefined },
+  input: TListRequestBase & {
+    taskId: string;
+    tier?: number | undefined;
+    own?: 'own' | 'counterparty' | undefined;
+  },
 ): Promise<{ rows: EvidenceItemRow[]; total: number }> {
   const where = and(
     eq(evidenceTaskItems.enterpriseUuid, enterpriseUuid),
@@ -164,7 +178,11 @@ export const insertUpload = (tx: Db, row: typeof evidenceUploads.$inferInsert) =
   tx.insert(evidenceUploads).values(row);
 
 /** The tenant's upload of this key made within the hour, or null. */
-export async function uploadRow(tx: Db, enterpriseUuid: string, key: string): Promise<EvidenceUploadRow | null> {
+export async function uploadRow(
+  tx: Db,
+  enterpriseUuid: string,
+  key: string,
+): Promise<EvidenceUploadRow | null> {
   const [row] = await tx
     .select()
     .from(evidenceUploads)

@@ -5,7 +5,8 @@ import { registerRawEndpoint, sendFile } from '../../platform/http-binary.ts';
 import { registerEndpoint, successEnvelope } from '../../platform/http.ts';
 import { withTenant } from '../../platform/tenancy.ts';
 import { deleteAttachment, issueDownloadLink, linkedFile } from './attachments.ts';
-import { downloadLinkKey, verifyDownloadToken } from './download-link.ts';
+import { downloadLinkKey, verifyDownloadToken } from '../../platform/download-link.ts';
+import { issuePackageLink } from '../evidence-task/public.ts';
 import { listRefusedTransfers } from './transfer-errors.ts';
 
 /**
@@ -20,12 +21,16 @@ export function attachmentRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, api.fileErrorLog.page, (input, { db, tenant, meta }) =>
     listRefusedTransfers(db, tenant, input, meta.lang),
   );
-  registerEndpoint(app, deps, preDownload, (input, { db, tenant }) =>
-    issueDownloadLink(db, deps, tenant, input, { countDownload: false }),
-  );
-  registerEndpoint(app, deps, preDownloadStats, (input, { db, tenant }) =>
-    issueDownloadLink(db, deps, tenant, input, { countDownload: true }),
-  );
+  // A fileKey names a file; a taskId alone names an evidence task's package (modules/evidence-task).
+  for (const [ep, countDownload] of [
+    [preDownload, false],
+    [preDownloadStats, true],
+  ] as const)
+    registerEndpoint(app, deps, ep, (input, { db, tenant }) =>
+      input.fileKey !== undefined
+        ? issueDownloadLink(db, deps, tenant, { ...input, fileKey: input.fileKey }, { countDownload })
+        : issuePackageLink(db, deps, tenant, String(input.taskId), { countDownload }),
+    );
 
   // By hand: the stored content is removed only once the deletion has committed.
   registerRawEndpoint(app, deps, deleteByRowkey, {}, async (input, { tenant, meta, req }) => {

@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import { appendEvidence, type EvidenceKeys } from '../../platform/ledger/append.ts';
 import { EVIDENCE, fileDeletionEvidence } from '../../platform/ledger/subjects.ts';
 import { assertMayDelete, assertTenantMayReadFile } from './access.ts';
-import { downloadLinkKey, downloadLinkPath, signDownloadToken } from './download-link.ts';
+import { downloadLinkKey, downloadLinkPath, signDownloadToken } from '../../platform/download-link.ts';
 import type { FileRow } from './repo.ts';
 
 /** The enterprise's file with this key; E1003 for any other, so a key's existence is never confirmed. */

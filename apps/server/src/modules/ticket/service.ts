@@ -20,7 +20,7 @@ import { AppError } from '../../platform/errors.ts';
 import { appendEvidence, type EvidenceKeys } from '../../platform/ledger/append.ts';
 import { EVIDENCE, fileDeletionEvidence } from '../../platform/ledger/subjects.ts';
 import { filters, runListQuery, runPlatformListQuery } from '../../platform/list-query.ts';
-import { downloadLinkKey, downloadLinkPath, signDownloadToken } from '../file/download-link.ts';
+import { downloadLinkKey, downloadLinkPath, signDownloadToken } from '../../platform/download-link.ts';
 import { notifySubmitter } from './notify.ts';
 import {
   appendLog,

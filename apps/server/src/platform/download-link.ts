@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { API_BASE } from '@tracehub/contract';
-import { AppError } from '../../platform/errors.ts';
+import { AppError } from './errors.ts';
 
 /*
  * Download links that need no session (spec 7 /file/preDownload, 8 "Download link valid for 3 minutes"):
@@ -22,10 +22,14 @@ export interface DownloadGrant {
 
 const ZGrant = z.object({ f: z.string(), e: z.string(), n: z.string(), x: z.number().int() });
 
-// A key of its own for links: a leaked link key says nothing about the master key, and vice versa.
-const KEY_LABEL = 'tracehub/file-download-link/v1';
-export const downloadLinkKey = (masterKey: Buffer): Buffer =>
-  createHmac('sha256', masterKey).update(KEY_LABEL).digest();
+// A key of its own for links: a leaked link key says nothing about the master key, and vice versa. Each
+// kind of link has its own label, so a file's link can never be replayed as a package's, or the reverse.
+const KEY_LABELS = {
+  file: 'tracehub/file-download-link/v1',
+  evidencePackage: 'tracehub/evidence-package-link/v1',
+} as const;
+export const downloadLinkKey = (masterKey: Buffer, kind: keyof typeof KEY_LABELS = 'file'): Buffer =>
+  createHmac('sha256', masterKey).update(KEY_LABELS[kind]).digest();
 
 const mac = (key: Buffer, payload: string): Buffer => createHmac('sha256', key).update(payload).digest();
 
@@ -37,8 +41,9 @@ export function signDownloadToken(key: Buffer, grant: DownloadGrant): string {
   return `${payload}.${mac(key, payload).toString('base64url')}`;
 }
 
-/** The path of a token's download, below the console's origin. */
-export const downloadLinkPath = (token: string): string => `${API_BASE}/file/signed?token=${token}`;
+/** The path of a token's download, below the console's origin (a file's, or an evidence task's package). */
+export const downloadLinkPath = (token: string, route = '/file/signed'): string =>
+  `${API_BASE}${route}?token=${token}`;
 
 /**
  * The grant of a token: E1003 when it is not one this server signed (changed, truncated, made up), so a
