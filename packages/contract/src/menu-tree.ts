@@ -491,6 +491,8 @@ export const AVAILABLE_PAGES: ReadonlySet<string> = new Set([
   'dailyMonitor/dailyReport',
   'dailyMonitor/reportDetail',
   'dailyMonitor/errorDetail',
+  'task/taskList',
+  'task/detail',
   // Every document list of the catalogue with its upload records.
   ...DOCUMENT_TYPES.flatMap((d) => [d.route, `${d.route}/uploadOperation`]),
 ]);

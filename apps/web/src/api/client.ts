@@ -29,6 +29,8 @@ export interface TCallOptions {
    */
   session?: TSessionKind;
   signal?: AbortSignal;
+  /** Text fields of a multipart upload, sent before the file (the evidence VIN list's projectNumber). */
+  formFields?: Readonly<Record<string, string>>;
   /** F1016 (rows of an uploaded file are invalid): shows the text with a link to the error log instead of a toast. */
   onFileErrorLog?: (error: ApiError) => void;
   /**
@@ -239,6 +241,7 @@ export async function upload<E extends TEndpoint>(
   options: TCallOptions = {},
 ): Promise<TOutput<E>> {
   const form = new FormData();
+  for (const [name, value] of Object.entries(options.formFields ?? {})) form.append(name, value);
   form.append('file', file, file.name);
   const envelope = await exchange(
     endpoint,

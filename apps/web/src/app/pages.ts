@@ -59,6 +59,14 @@ export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
     component: lazyPage(() => import('../features/monitor/DailyReportPage')),
     description: 'monitor.list.description',
   },
+  'task/taskList': {
+    component: lazyPage(() => import('../features/evidence-task/EvidenceTaskListPage')),
+    description: 'evidenceTask.list.description',
+  },
+  'task/detail': {
+    component: lazyPage(() => import('../features/evidence-task/EvidenceTaskDetailPage')),
+    description: 'evidenceTask.detail.description',
+  },
   'dailyMonitor/reportDetail': {
     component: lazyPage(() => import('../features/monitor/ReportDetailPage')),
     description: 'monitor.detail.description',

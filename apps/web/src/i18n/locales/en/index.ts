@@ -30,6 +30,7 @@ import { ticket } from './ticket';
 import { checking } from './checking';
 import { risk } from './risk';
 import { monitor } from './monitor';
+import { evidenceTask } from './evidenceTask';
 
 export const en: TLocale = {
   common,
@@ -63,4 +64,5 @@ export const en: TLocale = {
   checking,
   risk,
   monitor,
+  evidenceTask,
 };

@@ -29,6 +29,7 @@ import { ticket } from './ticket';
 import { checking } from './checking';
 import { risk } from './risk';
 import { monitor } from './monitor';
+import { evidenceTask } from './evidenceTask';
 
 /** Chinese texts, one module per domain. The English modules must have exactly these keys. */
 export const zh = {
@@ -63,6 +64,7 @@ export const zh = {
   checking,
   risk,
   monitor,
+  evidenceTask,
 };
 
 export type TLocale = typeof zh;
