@@ -44,6 +44,7 @@ const DOMAINS: Readonly<Record<string, TDomain>> = {
   trace: everywhere,
   checking: everywhere,
   monitor: everywhere,
+  'evidence-task': everywhere,
 
   carbon: {
     places: ['contract', 'server'],
