@@ -14,11 +14,7 @@
 import { sql } from 'drizzle-orm';
 import type { TCheckPackage, TCheckTask } from '@tracehub/contract';
 import type { Runtime } from '../../apps/server/src/bootstrap.ts';
-import { randomBytes } from 'node:crypto';
-import { createRuntime } from '../../apps/server/src/bootstrap.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { runJobsUntilIdle } from '../../apps/server/src/platform/jobs/worker.ts';
-import { planScale, seedScale } from '../../apps/server/src/seed/scale/index.ts';
 import {
   ENT,
   VINS_PER_PACK,
@@ -27,25 +23,17 @@ import {
   vinOf,
   type BenchDatabase,
 } from './documents.ts';
-import { envelopeData, signInWith, type TEnvelope } from '../lib/api-client.ts';
+import { injectCall, injectSignIn, openScaleData } from '../lib/scale-data.ts';
 import type { LedgerFigure } from './ledger.ts';
 
 const VINS = Number(process.env.BENCH_CHECK_VINS ?? 10_000);
 const FAMILIES = Math.ceil(VINS / VINS_PER_PACK);
 const DAY = 86_400_000;
 
-async function call<T>(runtime: Runtime, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await runtime.app.inject({
-    method: 'POST',
-    url: `/api${path}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    payload: body as object,
-  });
-  return envelopeData(path, res.json() as TEnvelope<T>);
-}
+const call = <T>(runtime: Runtime, path: string, body: unknown, token?: string): Promise<T> =>
+  injectCall(runtime)<T>(path, body, token);
 
-const signIn = (runtime: Runtime, account: string, enterpriseUuid: string) =>
-  signInWith((path, body, token) => call(runtime, path, body, token), account, enterpriseUuid);
+const signIn = injectSignIn;
 
 /** The data a run checks: the automaker, its VINs, a direct supplier and the business-time window. */
 interface Prepared {
@@ -78,53 +66,18 @@ async function fixtureData(label: string, where: BenchDatabase): Promise<Prepare
 
 /** seed:scale with one enterprise per tier, its one automaker holding every VIN. */
 async function scaleData(label: string, where: BenchDatabase): Promise<Prepared> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: where.dataDir,
-    MASTER_KEY: randomBytes(32).toString('hex'),
-    LEDGER_SEAL_INTERVAL_MS: '0',
-    JOB_POLL_INTERVAL_MS: '0',
-    SEED_DEMO_CHAIN: 'false',
-    ...(where.databaseUrl ? { DATABASE_URL: where.databaseUrl } : {}),
-  });
-  const runtime = await createRuntime(config, { serveWeb: false, logger: false });
+  const data = await openScaleData(label, where, VINS, (line) => console.log(`  checking (${line})`));
   try {
-    const sizes = { enterprises: 5, vins: VINS, documents: VINS * 6, seed: 42, concurrency: 2, workers: 2 };
-    const started = performance.now();
-    const summary = await seedScale(runtime.deps, {
-      ...sizes,
-      plan: planScale(sizes),
-      log: (line) => console.log(`  checking (${label}): ${line}`),
-    });
-    const seconds = (performance.now() - started) / 1000;
-    // Planner statistics, as autovacuum gathers them on PostgreSQL after a load this size.
-    await runtime.deps.db.execute(sql`analyze`);
-    const auto = summary.credentials.find((c) => c.role === 'automaker')!;
-    const rows = (await runtime.deps.db.execute(
-      sql`select e.uuid, (select min(biz_time) from documents d where d.enterprise_uuid = e.uuid and d.vin_sn <> '') as first,
-                 (select array_agg(distinct d.vin_sn) from documents d
-                   where d.enterprise_uuid = e.uuid and d.vin_sn <> '') as vins,
-                 (select p.code from partners p where p.enterprise_uuid = e.uuid and p.partner_type = 'supplier'
-                   and p.partner_enterprise_uuid is not null order by p.id limit 1) as supplier
-          from enterprises e join enterprise_users eu on eu.enterprise_uuid = e.uuid
-          join users u on u.id = eu.user_id where u.username = ${auto.username} limit 1`,
-    )) as unknown as { rows: { uuid: string; first: string | Date; vins: string[]; supplier: string }[] };
+    const rows = (await data.runtime.deps.db.execute(
+      sql`select (select min(biz_time) from documents d where d.enterprise_uuid = ${data.enterpriseUuid} and d.vin_sn <> '') as first,
+                 (select p.code from partners p where p.enterprise_uuid = ${data.enterpriseUuid} and p.partner_type = 'supplier'
+                   and p.partner_enterprise_uuid is not null order by p.id limit 1) as supplier`,
+    )) as unknown as { rows: { first: string | Date; supplier: string }[] };
     const found = rows.rows[0]!;
     const first = new Date(found.first).getTime();
-    return {
-      runtime,
-      describe:
-        `seed:scale, 5 enterprises, ${summary.counts.documents?.toLocaleString('en') ?? '?'} documents ` +
-        `written with their evidence in ${seconds.toFixed(0)} s`,
-      account: auto.username,
-      enterpriseUuid: found.uuid,
-      vins: found.vins.slice(0, VINS),
-      supplierKeyword: found.supplier,
-      window: { from: first, to: first + 30 * DAY },
-    };
+    return { ...data, supplierKeyword: found.supplier, window: { from: first, to: first + 30 * DAY } };
   } catch (error) {
-    await runtime.app.close();
+    await data.runtime.app.close();
     throw error;
   }
 }

@@ -37,6 +37,10 @@ const NOT_AUDITED: Record<string, string> = {
   checking_company_task_history: "itself the history of a company task's transitions",
   daily_reports:
     'a daily report the scheduler writes and its run updates when it settles; no person edits it',
+  evidence_tasks:
+    "an export task's conditions and its package's size and downloads, written by the run; its status and actions live in tasks",
+  evidence_task_items: "a package's records as its run wrote them, never edited",
+  evidence_uploads: 'a VIN list read for an export task, kept for an hour, never edited',
 };
 
 /** The address the test requests come from, through a trusted proxy (TRUST_PROXY=loopback). */

@@ -112,7 +112,9 @@ describe('evidence-package export tasks (/task/*)', () => {
     const partners = expectOk(
       await post<{ enterpriseUuid: string; code: string }[]>('/task/selectPartnerEnterpriseList', {}),
     );
-    expect(partners).toContainEqual(expect.objectContaining({ code: 'HX-BAT', enterpriseUuid: SUPPLIER_UUID }));
+    expect(partners).toContainEqual(
+      expect.objectContaining({ code: 'HX-BAT', enterpriseUuid: SUPPLIER_UUID }),
+    );
   });
 
   it('creates a task once, runs it to a package that verifies, lists its records and links it for 3 minutes', async () => {
@@ -422,6 +424,17 @@ describe('evidence-package export tasks (/task/*)', () => {
     expect(await existing({ taskType: 1, vinSn: vin })).toBe(task.taskId);
     await run();
     expect((await detail(task.taskId)).status).toBe('completed');
+  });
+
+  it('lets its creator withdraw a task that has not started, which frees its conditions', async () => {
+    const task = expectOk(await create({ taskType: 2, vinSn: VIN_C }));
+    expect(expectOk(await post<{ status: string }>('/task/withdraw', { taskId: task.taskId })).status).toBe(
+      'withdrawn',
+    );
+    expect((await detail(task.taskId)).status).toBe('withdrawn');
+    expect(await existing({ taskType: 2, vinSn: VIN_C })).toBeNull();
+    await run();
+    expect((await detail(task.taskId)).status).toBe('withdrawn');
   });
 
   it('keeps every task, item, list and link to its enterprise', async () => {

@@ -1,10 +1,21 @@
-import { createHash, createPublicKey, verify as cryptoVerify } from 'node:crypto';
+import { createPublicKey, verify as cryptoVerify } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
 import { pngBytes, upload } from './support/files.ts';
 import { dbOf } from './support/helpers.ts';
 import { jcs, type Json } from './support/independent-jcs.ts';
+import {
+  buf,
+  ed25519Verify,
+  hexOf,
+  leaf,
+  sha256,
+  verifyBlock,
+  verifyConsistency,
+  verifyInclusion,
+  type Block,
+} from './support/independent-rfc.ts';
 import { newProject } from './support/records.ts';
 import { certificates, enterprises } from '../src/db/schema.ts';
 import { sealOnce } from '../src/platform/ledger/sealer.ts';
@@ -12,84 +23,6 @@ import { sealOnce } from '../src/platform/ledger/sealer.ts';
 // An independent verifier, as a third party would write it from the README: only node:crypto (SHA-256,
 // Ed25519) and its own RFC 8785 and RFC 9162 code, nothing from packages/ledger. The server is used only
 // through its public HTTP API (and to seal between steps, as its job would).
-
-const sha256 = (...parts: (Buffer | string)[]) => {
-  const h = createHash('sha256');
-  for (const p of parts) h.update(p);
-  return h.digest();
-};
-/** RFC 9162 2.1.1: leaf = H(0x00 || data), node = H(0x01 || left || right). */
-const leaf = (data: string) => sha256(Buffer.from([0]), data);
-const node = (l: Buffer, r: Buffer) => sha256(Buffer.from([1]), l, r);
-const hexOf = (b: Buffer) => b.toString('hex');
-const buf = (h: string) => Buffer.from(h, 'hex');
-
-/** RFC 9162 2.1.3.2. */
-function verifyInclusion(index: number, size: number, hash: Buffer, path: Buffer[], root: Buffer): boolean {
-  if (index >= size) return false;
-  let [fn, sn, r] = [index, size - 1, hash];
-  for (const p of path) {
-    if (sn === 0) return false;
-    if (fn % 2 === 1 || fn === sn) {
-      r = node(p, r);
-      while (fn % 2 === 0 && fn !== 0) [fn, sn] = [fn >> 1, sn >> 1];
-    } else r = node(r, p);
-    [fn, sn] = [fn >> 1, sn >> 1];
-  }
-  return sn === 0 && r.equals(root);
-}
-
-/** RFC 9162 2.1.4.2. */
-function verifyConsistency(first: number, second: number, r1: Buffer, r2: Buffer, proof: Buffer[]): boolean {
-  if (first === second) return proof.length === 0 && r1.equals(r2);
-  if (first === 0 || first > second || proof.length === 0) return false;
-  const path = (first & (first - 1)) === 0 ? [r1, ...proof] : proof;
-  let [fn, sn] = [first - 1, second - 1];
-  while (fn % 2 === 1) [fn, sn] = [fn >> 1, sn >> 1];
-  let [fr, sr] = [path[0]!, path[0]!];
-  for (const c of path.slice(1)) {
-    if (sn === 0) return false;
-    if (fn % 2 === 1 || fn === sn) {
-      [fr, sr] = [node(c, fr), node(c, sr)];
-      while (fn % 2 === 0 && fn !== 0) [fn, sn] = [fn >> 1, sn >> 1];
-    } else sr = node(sr, c);
-    [fn, sn] = [fn >> 1, sn >> 1];
-  }
-  return sn === 0 && fr.equals(r1) && sr.equals(r2);
-}
-
-/** Ed25519 with a raw 32-byte public key, wrapped as SPKI DER. */
-const ed25519Verify = (publicKeyHex: string, message: Buffer | string, signature: Buffer) =>
-  cryptoVerify(
-    null,
-    Buffer.from(message),
-    createPublicKey({
-      key: Buffer.concat([buf('302a300506032b6570032100'), buf(publicKeyHex)]),
-      format: 'der',
-      type: 'spki',
-    }),
-    signature,
-  );
-
-interface Header {
-  height: number;
-  prevHash: string;
-  treeSize: number;
-  rootHash: string;
-  time: number;
-}
-interface Block {
-  header: Header;
-  hash: string;
-  signature: string;
-}
-
-/** A block holds when its hash is SHA-256 of the header's RFC 8785 bytes and the platform signed them. */
-function verifyBlock(block: Block, publicKeyHex: string): boolean {
-  const { height, prevHash, treeSize, rootHash, time } = block.header;
-  const bytes = jcs({ height, prevHash, treeSize, rootHash, time });
-  return hexOf(sha256(bytes)) === block.hash && ed25519Verify(publicKeyHex, bytes, buf(block.signature));
-}
 
 interface BatchProof {
   id: string;

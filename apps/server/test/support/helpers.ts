@@ -134,6 +134,7 @@ export const SERVED_MODULES = [
   'DataChecking',
   'Rule',
   'DailyMonitor',
+  'Task',
   'Evidence',
   'Message',
   'Issue',

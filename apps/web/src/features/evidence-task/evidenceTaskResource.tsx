@@ -197,6 +197,15 @@ export const evidenceTaskResource = defineResource({
       success: 'evidenceTask.done.retried',
     },
     {
+      key: 'withdraw',
+      label: 'evidenceTask.actions.withdraw',
+      permission: EVIDENCE_TASK_CODES.create,
+      visible: (r) => r.status === 'pending' && r.task.mine && r.task.startedAt === null,
+      confirm: (_r, { t }) => t('evidenceTask.confirm.withdraw'),
+      run: (r) => call(api.task.withdraw, { id: r.taskId }),
+      success: 'evidenceTask.done.withdrawn',
+    },
+    {
       key: 'cancel',
       label: 'evidenceTask.actions.cancel',
       permission: EVIDENCE_TASK_CODES.cancel,

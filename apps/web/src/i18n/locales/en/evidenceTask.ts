@@ -68,9 +68,11 @@ export const evidenceTask: typeof zh = {
     download: 'Download',
     retry: 'Retry',
     cancel: 'Cancel',
+    withdraw: 'Withdraw',
     openExisting: 'Open the existing task',
   },
   confirm: {
+    withdraw: 'The task has not started; a withdrawn task never runs. Withdraw it?',
     create:
       'Create this evidence-package task? It is written in the background; the task list shows its progress.',
     createBatch: 'Create one evidence-package task for each of the {{count}} selected items?',
@@ -78,6 +80,7 @@ export const evidenceTask: typeof zh = {
     retry: 'A retry may fail or be suspended again; make sure the problem has been dealt with. Retry?',
   },
   done: {
+    withdrawn: 'Task withdrawn',
     created: 'Task created: the package is being written',
     createdBatch: 'Tasks created: {{created}}',
     existingInBatch: '{{count}} items already had a task with the same conditions and were not created twice',

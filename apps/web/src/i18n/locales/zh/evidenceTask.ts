@@ -63,15 +63,18 @@ export const evidenceTask = {
     download: '下载',
     retry: '重试',
     cancel: '作废',
+    withdraw: '撤回',
     openExisting: '查看已有任务',
   },
   confirm: {
+    withdraw: '任务尚未开始，撤回后不再执行。确认撤回？',
     create: '确认创建证据包任务？创建后将在后台生成，可在任务列表查看进度。',
     createBatch: '确认为选中的 {{count}} 项各创建一个证据包任务？',
     cancel: '作废后任务将终止且不能恢复，已生成的证据包将被删除。确认作废？',
     retry: '重试可能再次失败或暂停，请先确认问题已处理。确认重试？',
   },
   done: {
+    withdrawn: '任务已撤回',
     created: '任务已创建，正在后台生成证据包',
     createdBatch: '已创建 {{created}} 个任务',
     existingInBatch: '{{count}} 项已有相同条件的任务，未重复创建',

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { createRuntime, type Runtime } from '../../apps/server/src/bootstrap.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { planScale, seedScale } from '../../apps/server/src/seed/scale/index.ts';
+import type { BenchDatabase } from '../scenarios/documents.ts';
+import { envelopeData, signInWith, type TApiCall, type TEnvelope } from './api-client.ts';
+
+/** `seed:scale` data opened for a bench: the runtime, and the automaker holding every VIN. */
+export interface ScaleData {
+  runtime: Runtime;
+  /** What was seeded and how long it took, for the bench's notes. */
+  describe: string;
+  /** The automaker's account (demo password) and enterprise. */
+  account: string;
+  enterpriseUuid: string;
+  /** The automaker's VINs (at most the number asked for). */
+  vins: string[];
+}
+
+/**
+ * `seed:scale` with 5 enterprises (one per tier: mine, smelter, tier 2, tier 1, automaker), `vins` vehicles
+ * and 6 documents a vehicle, written through the services and importers with their evidence, sealed.
+ */
+export async function openScaleData(
+  label: string,
+  where: BenchDatabase,
+  vins: number,
+  log: (line: string) => void,
+): Promise<ScaleData> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: where.dataDir,
+    MASTER_KEY: randomBytes(32).toString('hex'),
+    LEDGER_SEAL_INTERVAL_MS: '0',
+    JOB_POLL_INTERVAL_MS: '0',
+    SEED_DEMO_CHAIN: 'false',
+    ...(where.databaseUrl ? { DATABASE_URL: where.databaseUrl } : {}),
+  });
+  const runtime = await createRuntime(config, { serveWeb: false, logger: false });
+  try {
+    const sizes = { enterprises: 5, vins, documents: vins * 6, seed: 42, concurrency: 2, workers: 2 };
+    const started = performance.now();
+    const summary = await seedScale(runtime.deps, {
+      ...sizes,
+      plan: planScale(sizes),
+      log: (line) => log(`${label}: ${line}`),
+    });
+    const seconds = (performance.now() - started) / 1000;
+    // Planner statistics, as autovacuum gathers them on PostgreSQL after a load this size.
+    await runtime.deps.db.execute(sql`analyze`);
+    const auto = summary.credentials.find((c) => c.role === 'automaker')!;
+    const rows = (await runtime.deps.db.execute(
+      sql`select e.uuid, (select array_agg(distinct d.vin_sn) from documents d
+                   where d.enterprise_uuid = e.uuid and d.vin_sn <> '') as vins
+          from enterprises e join enterprise_users eu on eu.enterprise_uuid = e.uuid
+          join users u on u.id = eu.user_id where u.username = ${auto.username} limit 1`,
+    )) as unknown as { rows: { uuid: string; vins: string[] }[] };
+    const found = rows.rows[0]!;
+    return {
+      runtime,
+      describe:
+        `seed:scale, 5 enterprises, ${summary.counts.documents?.toLocaleString('en') ?? '?'} documents ` +
+        `written with their evidence in ${seconds.toFixed(0)} s`,
+      account: auto.username,
+      enterpriseUuid: found.uuid,
+      vins: found.vins.slice(0, vins),
+    };
+  } catch (error) {
+    await runtime.app.close();
+    throw error;
+  }
+}
+
+/** API calls by inject into a bench's runtime (the whole request path, no socket). */
+export function injectCall(runtime: Runtime): TApiCall {
+  return async <T>(path: string, body: unknown, token?: string) => {
+    const res = await runtime.app.inject({
+      method: 'POST',
+      url: `/api${path}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      payload: body as object,
+    });
+    return envelopeData(path, res.json() as TEnvelope<T>);
+  };
+}
+
+/** Both sign-in steps of a demo-password account, by inject. */
+export const injectSignIn = (runtime: Runtime, account: string, enterpriseUuid: string) =>
+  signInWith(injectCall(runtime), account, enterpriseUuid);
