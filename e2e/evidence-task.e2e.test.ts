@@ -26,6 +26,7 @@ const TEXT = {
     reason: '不是本企业产品或单据中的 VIN/SN',
     expired: '下载链接已过期（有效期 3 分钟），请重新点击获取',
     cancelledDone: '任务已作废',
+    enterpriseScope: '企业: ',
   },
   en: {
     menu: ['Evidence Packages', 'Export Tasks'],
@@ -39,6 +40,7 @@ const TEXT = {
     reason: "Not a VIN/SN of your enterprise's products or documents",
     expired: 'The download link has expired (valid for 3 minutes); click again for a new one',
     cancelledDone: 'Task cancelled',
+    enterpriseScope: 'Enterprise: ',
   },
 } as const;
 
@@ -117,76 +119,80 @@ describe('evidence-package export tasks: create, run, download, verify', () => {
     });
   }
 
-  it('creates tasks from a product list, a VIN list upload (F1016 first) and by company, and cancels one', async () => {
-    const lang = 'en';
+  for (const lang of ['zh', 'en'] as const satisfies readonly TLang[]) {
     const text = TEXT[lang];
-    const { page, errors } = await h.session(lang);
-    await signIn(page, 'demo-auto', AUTOMAKER[lang]);
-    await page.goto('/task/taskList');
-    const list = page.getByTestId('list-task/taskList');
-    await list.waitFor();
+    // Internal packages in zh, external in en: each language's tasks are new.
+    const typeIndex = lang === 'zh' ? 0 : 1;
 
-    // Batch from the project's products.
-    await page.getByTestId('toolbar-byList').click();
-    const batch = page.getByTestId('evidence-batch-dialog');
-    await batch.getByText('XH-EV7').waitFor();
-    await batch.locator('tr.ant-table-row input[type=checkbox]').first().check();
-    await screenshot(page, `evidence-batch-${lang}`);
-    await page.getByTestId('dialog-confirm').click();
-    await page.getByTestId('confirm-ok').click();
-    await message(page, text.batchCreated);
-    await row(list, 'XH-EV7').first().waitFor();
+    it(`creates tasks from a product list, a VIN list upload (F1016 first) and by company, and cancels one (${lang})`, async () => {
+      const { page, errors } = await h.session(lang);
+      await signIn(page, 'demo-auto', AUTOMAKER[lang]);
+      await page.goto('/task/taskList');
+      const list = page.getByTestId('list-task/taskList');
+      await list.waitFor();
 
-    // A VIN list with a VIN that is not the automaker's: refused whole, with its error log.
-    await page.getByTestId('toolbar-byVins').click();
-    const vins = page.getByTestId('evidence-vins-dialog');
-    const input = vins.locator('input[type=file]');
-    await input.setInputFiles({
-      name: 'vins.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: await vinList(['LGXCE4CB6N0000002', 'LNOTOURS000000001']),
+      // Batch from the project's products.
+      await page.getByTestId('toolbar-byList').click();
+      const batch = page.getByTestId('evidence-batch-dialog');
+      await batch.getByText('XH-EV7').waitFor();
+      await batch.locator('input[type=radio]').nth(typeIndex).check();
+      await batch.locator('tr.ant-table-row input[type=checkbox]').first().check();
+      await screenshot(page, `evidence-batch-${lang}`);
+      await page.getByTestId('dialog-confirm').click();
+      await page.getByTestId('confirm-ok').click();
+      await message(page, text.batchCreated);
+      await row(list, 'XH-EV7').first().waitFor();
+
+      // A VIN list with a VIN that is not the automaker's: refused whole, with its error log.
+      await page.getByTestId('toolbar-byVins').click();
+      const vins = page.getByTestId('evidence-vins-dialog');
+      await vins.locator('input[type=radio]').nth(typeIndex).check();
+      const input = vins.locator('input[type=file]');
+      await input.setInputFiles({
+        name: 'vins.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: await vinList(['LGXCE4CB6N0000002', 'LNOTOURS000000001']),
+      });
+      await page.getByTestId('evidence-vins-send').click();
+      await vins.getByText(text.refused).waitFor();
+      const log = await downloaded(page, () => page.getByTestId('evidence-vins-error-log').click());
+      expect((await sheetTextRows(log.body))[1]).toEqual(['3', 'LNOTOURS000000001', text.reason]);
+      await screenshot(page, `evidence-vins-refused-${lang}`);
+      // Fixed: read, then created.
+      await input.setInputFiles({
+        name: 'vins.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: await vinList(['LGXCE4CB6N0000002']),
+      });
+      await page.getByTestId('evidence-vins-send').click();
+      await page.getByTestId('evidence-vins-read').waitFor();
+      await page.getByTestId('evidence-vins-create').click();
+      await page.getByTestId('confirm-ok').click();
+      await message(page, text.created);
+
+      // By company: the battery maker.
+      await page.getByTestId('toolbar-byCompany').click();
+      const company = page.getByTestId('evidence-company-dialog');
+      await company.getByText('HX-BAT').waitFor();
+      await company.locator('input[type=radio]').nth(typeIndex).check();
+      await company.locator('tr.ant-table-row input[type=checkbox]').first().check();
+      await screenshot(page, `evidence-company-${lang}`);
+      await page.getByTestId('dialog-confirm').click();
+      await page.getByTestId('confirm-ok').click();
+      await message(page, text.batchCreated);
+
+      // The newest task (by company) completes, the others before it; the newest is cancelled for good.
+      const target = rows(list).first();
+      await target.getByText(text.enterpriseScope).waitFor();
+      await target.getByText(text.completed, { exact: true }).waitFor({ timeout: 60_000 });
+      await target.getByTestId('action-cancel').click();
+      await page.getByTestId('confirm-ok').click();
+      await message(page, text.cancelledDone);
+      await target.getByText(text.cancelled, { exact: true }).waitFor();
+      await screenshot(page, `evidence-list-cancelled-${lang}`);
+      // The browser logs the refused list's answer (F1016 is a 400) above; nothing else.
+      expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+      expect(errors).toHaveLength(1);
     });
-    await page.getByTestId('evidence-vins-send').click();
-    await vins.getByText(text.refused).waitFor();
-    const log = await downloaded(page, () => page.getByTestId('evidence-vins-error-log').click());
-    expect((await sheetTextRows(log.body))[1]).toEqual(['3', 'LNOTOURS000000001', text.reason]);
-    await screenshot(page, `evidence-vins-refused-${lang}`);
-    // Fixed: read, then created.
-    await input.setInputFiles({
-      name: 'vins.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: await vinList(['LGXCE4CB6N0000002']),
-    });
-    await page.getByTestId('evidence-vins-send').click();
-    await page.getByTestId('evidence-vins-read').waitFor();
-    await page.getByTestId('evidence-vins-create').click();
-    await page.getByTestId('confirm-ok').click();
-    await message(page, text.created);
-
-    // By company: the battery maker.
-    await page.getByTestId('toolbar-byCompany').click();
-    const company = page.getByTestId('evidence-company-dialog');
-    await company.getByText('HX-BAT').waitFor();
-    await company.locator('tr.ant-table-row input[type=checkbox]').first().check();
-    await screenshot(page, `evidence-company-${lang}`);
-    await page.getByTestId('dialog-confirm').click();
-    await page.getByTestId('confirm-ok').click();
-    await message(page, text.batchCreated);
-
-    // Every task completes; the first is cancelled for good.
-    await expect
-      .poll(async () => (await rows(list).filter({ hasText: text.completed }).count()) >= 3, {
-        timeout: 60_000,
-      })
-      .toBe(true);
-    const target = rows(list).first();
-    await target.getByTestId('action-cancel').click();
-    await page.getByTestId('confirm-ok').click();
-    await message(page, text.cancelledDone);
-    await target.getByText(text.cancelled, { exact: true }).waitFor();
-    await screenshot(page, `evidence-list-cancelled-${lang}`);
-    // The browser logs the refused list's answer (F1016 is a 400) above; nothing else.
-    expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
-    expect(errors).toHaveLength(1);
-  });
+  }
 });

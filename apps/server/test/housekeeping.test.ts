@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAttempts, mailCodes, sessions, users, verifyKeys } from '../src/db/schema.ts';
+import { evidenceUploads, loginAttempts, mailCodes, sessions, users, verifyKeys } from '../src/db/schema.ts';
 import { pruneExpired } from '../src/platform/housekeeping.ts';
 import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
 import { dbOf } from './support/helpers.ts';
@@ -94,8 +94,30 @@ describe('housekeeping', () => {
         { tokenHash: 'hk-live', userId, kind: 'enterprise', expiresAt: ago(-DAY) },
       ])
       .returning({ id: sessions.id });
+    // A VIN list of an evidence task is read for an hour and kept a day after.
+    const upload = (key: string, createdAt: Date) => ({
+      key,
+      enterpriseUuid: AUTO_UUID,
+      createdBy: userId,
+      vins: ['LGXCE4CB4N0000001'],
+      errors: [],
+      lang: 'zh' as const,
+      createdAt,
+    });
+    await db
+      .insert(evidenceUploads)
+      .values([upload('hk-old-list', ago(2 * DAY)), upload('hk-live-list', ago(3_600_000))]);
 
-    expect(await pruneExpired(db)).toEqual({ login_attempts: 1, mail_codes: 1, verify_keys: 1, sessions: 2 });
+    expect(await pruneExpired(db)).toEqual({
+      login_attempts: 1,
+      mail_codes: 1,
+      verify_keys: 1,
+      sessions: 2,
+      evidence_uploads: 1,
+    });
+    expect((await db.select({ key: evidenceUploads.key }).from(evidenceUploads)).map((r) => r.key)).toEqual([
+      'hk-live-list',
+    ]);
 
     expect(await kept(loginAttempts, [oldAttempt!, ...liveAttempts])).toEqual(ids(liveAttempts));
     expect(await kept(mailCodes, [oldCode!, liveCode!])).toEqual([liveCode!.id]);
@@ -104,7 +126,13 @@ describe('housekeeping', () => {
       ids([justRevoked!, live!]),
     );
     // Nothing is left to prune.
-    expect(await pruneExpired(db)).toEqual({ login_attempts: 0, mail_codes: 0, verify_keys: 0, sessions: 0 });
+    expect(await pruneExpired(db)).toEqual({
+      login_attempts: 0,
+      mail_codes: 0,
+      verify_keys: 0,
+      sessions: 0,
+      evidence_uploads: 0,
+    });
   });
 
   it('leaves a signed-in member signed in', async () => {
