@@ -3,7 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { REPO_ROOT } from './server';
 
-const SCREENS_DIR = path.join(REPO_ROOT, '.tmp/screens');
+export const SCREENS_DIR = path.join(REPO_ROOT, '.tmp/screens');
 const SETTLE_MS = 400;
 
 export type TLang = 'zh' | 'en';

@@ -45,6 +45,7 @@ const DOMAINS: Readonly<Record<string, TDomain>> = {
   checking: everywhere,
   monitor: everywhere,
   'evidence-task': everywhere,
+  workbench: everywhere,
 
   carbon: {
     places: ['contract', 'server'],
@@ -90,7 +91,6 @@ const DOMAINS: Readonly<Record<string, TDomain>> = {
     reason:
       'the public evidence verification page; it calls the public ledger endpoints (contract ledger.ts)',
   },
-  workbench: { places: ['web'], reason: 'the signed-in start page, assembled from other features' },
 };
 
 /**

@@ -27,6 +27,7 @@ export * from './system.ts';
 export * from './imports.ts';
 export * from './task.ts';
 export * from './evidence-task.ts';
+export * from './workbench.ts';
 export * from './project.ts';
 export * from './product.ts';
 export * from './carbon.ts';
@@ -61,6 +62,7 @@ import { ledgerEndpoints, publicLedgerEndpoints } from './ledger.ts';
 import { importEndpoints } from './imports.ts';
 import { taskEndpoints } from './task.ts';
 import { evidenceTaskEndpoints } from './evidence-task.ts';
+import { workbenchEndpoints } from './workbench.ts';
 import { projectEndpoints } from './project.ts';
 import { productEndpoints } from './product.ts';
 import { carbonEndpoints } from './carbon.ts';
@@ -102,6 +104,7 @@ export const api = {
   import: importEndpoints,
   task: taskEndpoints,
   evidenceTask: evidenceTaskEndpoints,
+  workbench: workbenchEndpoints,
   project: projectEndpoints,
   product: productEndpoints,
   carbon: carbonEndpoints,

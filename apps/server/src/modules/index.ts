@@ -27,6 +27,7 @@ import { systemRoutes } from './system/routes.ts';
 import { traceRoutes } from './trace/routes.ts';
 import { checkingRoutes } from './checking/routes.ts';
 import { evidenceTaskRoutes } from './evidence-task/routes.ts';
+import { workbenchRoutes } from './workbench/routes.ts';
 import { ticketRoutes } from './ticket/routes.ts';
 import { userRoutes } from './user/routes.ts';
 import { gatewayKeyRoutes } from './gateway-key/routes.ts';
@@ -61,6 +62,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   traceRoutes(app, deps);
   checkingRoutes(app, deps);
   evidenceTaskRoutes(app, deps);
+  workbenchRoutes(app, deps);
   ticketRoutes(app, deps);
   gatewayKeyRoutes(app, deps);
   messageRoutes(app, deps);

@@ -1,6 +1,7 @@
 import { Space, Tag, Typography } from 'antd';
 import { EVIDENCE_TASK_CODES, api } from '@tracehub/contract';
 import { defineResource } from '../../shared/list/types';
+import { eventTypeLabel } from '../ledger/eventTypes';
 import { evidenceKeys } from './queries';
 
 /**
@@ -41,7 +42,7 @@ export const evidenceItemResource = defineResource({
       label: 'evidenceTask.item.record',
       width: 180,
       priority: 1,
-      render: (r) => <code>{r.eventType}</code>,
+      render: (r, { t }) => <span title={r.eventType}>{eventTypeLabel(r.eventType, t)}</span>,
     },
     { key: 'label', label: 'evidenceTask.item.label', width: 220 },
     {

@@ -12,6 +12,7 @@ import { SceneTitle } from '../../layout/SceneTitle';
 import { EMPTY_TEXT, formatDateTime } from '../../shared/format';
 import { useSession } from '../../stores/session';
 import { UserAvatar } from '../../shared/UserAvatar';
+import { Dashboard } from './Dashboard';
 import './workbench.css';
 
 const AUTOMAKER_ROLE = 1;
@@ -229,6 +230,7 @@ export default function WorkbenchPage() {
           </div>
         )}
       </section>
+      <Dashboard />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <EnterpriseCard userInfo={userInfo} />
