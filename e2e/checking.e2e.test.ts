@@ -1,9 +1,8 @@
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { screenshot, type TLang } from './support/browser';
 import { AUTOMAKER, openFromSidebar, signIn } from './support/flows';
 import { useHarness } from './support/harness';
-import { message } from './support/lists';
+import { message, oneColumnWorkbook } from './support/lists';
 
 // Data troubleshooting in the console (zh and en): the create-task dialog and its validations (spec 5), a
 // task running to completion with both status readings, its detail and abnormal data, the rule details.
@@ -47,12 +46,7 @@ const TEXT = {
 } as const;
 
 /** An xlsx VIN list: a header, then the VINs in its first column. */
-async function vinList(vins: readonly string[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('VIN');
-  for (const row of [['VIN'], ...vins.map((v) => [v])]) sheet.addRow(row);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
+const vinList = (vins: readonly string[]) => oneColumnWorkbook('VIN', vins);
 
 describe('data troubleshooting: create, run, abnormal data', () => {
   const h = useHarness({ env: async () => ({ SEED_DEMO_CHAIN: 'true' }) });

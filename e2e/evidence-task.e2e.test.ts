@@ -1,9 +1,8 @@
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { screenshot, type TLang } from './support/browser';
 import { AUTOMAKER, openFromSidebar, signIn } from './support/flows';
 import { useHarness } from './support/harness';
-import { downloaded, message, row, rows, sheetTextRows } from './support/lists';
+import { downloaded, message, oneColumnWorkbook, row, rows, sheetTextRows } from './support/lists';
 
 // Evidence-package export tasks in the console (zh and en): a task created from the dialog runs to
 // completion, the same conditions open the existing task instead of a second one, the detail lists the
@@ -44,13 +43,7 @@ const TEXT = {
   },
 } as const;
 
-async function vinList(vins: readonly string[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('VINs');
-  sheet.addRow(['VIN/SN']);
-  for (const v of vins) sheet.addRow([v]);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
+const vinList = (vins: readonly string[]) => oneColumnWorkbook('VIN/SN', vins);
 
 describe('evidence-package export tasks: create, run, download, verify', () => {
   const h = useHarness({ env: async () => ({ SEED_DEMO_CHAIN: 'true' }) });
@@ -97,7 +90,9 @@ describe('evidence-package export tasks: create, run, download, verify', () => {
 
       // The download: a link valid for 3 minutes, then taken away; a new click gives a new one.
       const pkg = await downloaded(page, () => page.getByTestId('package-download-ask').click());
-      expect(pkg.name).toMatch(/^evidence-package-[0-9a-f]{8}\.zip$/);
+      expect(pkg.name).toMatch(
+        lang === 'zh' ? /^证据包-[0-9a-f]{8}\.zip$/ : /^evidence-package-[0-9a-f]{8}\.zip$/,
+      );
       await page.getByTestId('package-download-link').waitFor();
       await screenshot(page, `evidence-detail-${lang}`);
       await page.clock.fastForward('03:01');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { validationMessage, type TImportRecord } from '@tracehub/contract';
 import { screenshot, type TLang } from './support/browser';
-import { AUTOMAKER, openFromSidebar, signIn } from './support/flows';
+import { AUTOMAKER, chooseOption, openFromSidebar, signIn } from './support/flows';
 import { useHarness } from './support/harness';
 import { message, moreAction, row, rows } from './support/lists';
 import { makePdf } from './support/files';
@@ -99,33 +99,6 @@ async function seed(baseUrl: string, token: string): Promise<void> {
   throw new Error('The seed import did not finish');
 }
 
-/**
- * Chooses an option of the antd select with this id by its label, and waits until the select shows it: a
- * remote search that answers while the option is clicked re-renders the list, and a busy machine makes that
- * likely, so the choice is made again (up to three times) until it holds.
- */
-async function choose(page: Page, selectId: string, label: string, typed?: string): Promise<void> {
-  const select = page.locator(`#${selectId}`);
-  // The select shows the chosen label (a tag of a multiple select); the dropdown lives outside it.
-  const chosen = page.locator('.ant-select', { has: select }).filter({ hasText: label });
-  for (let attempt = 0; attempt < 3 && (await chosen.count()) === 0; attempt++) {
-    await select.click();
-    if (typed) await select.fill(typed);
-    const option = page.locator(
-      '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
-      {
-        hasText: label,
-      },
-    );
-    await option.first().waitFor();
-    // Let the search's answer land before choosing from it.
-    await page.waitForLoadState('networkidle');
-    await option.first().click();
-    await page.keyboard.press('Escape');
-  }
-  await chosen.first().waitFor();
-}
-
 /** The error under a form field, by the field's name. */
 const fieldError = (page: Page, name: string) =>
   page.getByTestId(FORM).locator(`.ant-form-item:has(#${FORM}_${name}) .ant-form-item-explain-error`);
@@ -171,8 +144,8 @@ describe('products: form, detail page, carbon footprint, search and large pages'
       await form.locator(`#${FORM}_vinSn`).fill(`SN-${lang}-0001`);
       await form.locator(`#${FORM}_weight`).fill('452.5');
       await form.locator(`#${FORM}_unit`).fill('套');
-      await choose(page, `${FORM}_projectCodeId`, 'PRJ-E2E');
-      await choose(page, `${FORM}_materialIds`, 'E2E-CELL', 'CELL');
+      await chooseOption(page, `${FORM}_projectCodeId`, 'PRJ-E2E');
+      await chooseOption(page, `${FORM}_materialIds`, 'E2E-CELL', 'CELL');
       await screenshot(page, `product-create-filled-${lang}`);
       await page.getByTestId('dialog-confirm').click();
       await message(page, text.created);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './support/browser';
-import { AUTOMAKER, signIn } from './support/flows';
+import { AUTOMAKER, chooseOption, signIn } from './support/flows';
 import { useHarness } from './support/harness';
 import { message, moreAction, row } from './support/lists';
 
@@ -18,17 +18,9 @@ async function rowAction(page: Page, scope: Locator, key: string): Promise<void>
 }
 
 /** Picks an option of the antd select with this id by typing part of its label and choosing it. */
-async function choose(page: Page, selectId: string, typed: string, label: string): Promise<void> {
-  const select = page.locator(`#${selectId}`);
-  await select.click();
-  await select.fill(typed);
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
-      hasText: label,
-    })
-    .first()
-    .click();
-}
+/** The shared chooser, with this file's argument order (typed text first). */
+const choose = (page: Page, selectId: string, typed: string, label: string) =>
+  chooseOption(page, selectId, label, typed);
 
 /** The refused enabling of a rule without factors (B2101, HTTP 409), as the browser logs it. */
 const REFUSED_LOG = /Failed to load resource: the server responded with a status of 409/;

@@ -13,5 +13,9 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000, interval: 100 } },
     // One browser and one server at a time: the machines are small and the tests share nothing.
     fileParallelism: false,
+    // On CI a test failing once is run again (as Playwright's own runner does with `retries` on CI): a loaded
+    // 2-core runner sometimes misses a 60 s wait that a quiet one meets in 1 s. A real defect fails every try,
+    // and each retry is printed, so a flaky test stays visible.
+    retry: process.env.CI ? 2 : 0,
   },
 });

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { createRuntime, type Runtime } from '../../apps/server/src/bootstrap.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
+import type { Runtime } from '../../apps/server/src/bootstrap.ts';
 import { planScale, seedScale } from '../../apps/server/src/seed/scale/index.ts';
-import type { BenchDatabase } from '../scenarios/documents.ts';
+import { openBenchRuntime, type BenchDatabase } from '../scenarios/documents.ts';
 import { envelopeData, signInWith, type TApiCall, type TEnvelope } from './api-client.ts';
 
 /** `seed:scale` data opened for a bench: the runtime, and the automaker holding every VIN. */
@@ -28,17 +26,7 @@ export async function openScaleData(
   vins: number,
   log: (line: string) => void,
 ): Promise<ScaleData> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: where.dataDir,
-    MASTER_KEY: randomBytes(32).toString('hex'),
-    LEDGER_SEAL_INTERVAL_MS: '0',
-    JOB_POLL_INTERVAL_MS: '0',
-    SEED_DEMO_CHAIN: 'false',
-    ...(where.databaseUrl ? { DATABASE_URL: where.databaseUrl } : {}),
-  });
-  const runtime = await createRuntime(config, { serveWeb: false, logger: false });
+  const runtime = await openBenchRuntime(where);
   try {
     const sizes = { enterprises: 5, vins, documents: vins * 6, seed: 42, concurrency: 2, workers: 2 };
     const started = performance.now();

@@ -438,15 +438,10 @@ export interface BenchDatabase {
 }
 
 /**
- * A server (not listening) on the database with the fixture loaded: `families` chains of documents (FAMILIES,
- * from BENCH_DOCUMENTS, by default) and their partners and mappings, with planner statistics gathered. The
- * caller closes `runtime.app`.
+ * A server (not listening, silent) on a bench database with the demo accounts and no demo chain; its sealer
+ * and job poller off, so that a bench runs them when it measures them. The caller closes `runtime.app`.
  */
-export async function openWithDocuments(
-  label: string,
-  where: BenchDatabase,
-  families = FAMILIES,
-): Promise<{ runtime: Runtime; rows: number; ms: number }> {
+export function openBenchRuntime(where: BenchDatabase): Promise<Runtime> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -457,7 +452,20 @@ export async function openWithDocuments(
     SEED_DEMO_CHAIN: 'false',
     ...(where.databaseUrl ? { DATABASE_URL: where.databaseUrl } : {}),
   });
-  const runtime = await createRuntime(config, { serveWeb: false, logger: false });
+  return createRuntime(config, { serveWeb: false, logger: false });
+}
+
+/**
+ * A server (not listening) on the database with the fixture loaded: `families` chains of documents (FAMILIES,
+ * from BENCH_DOCUMENTS, by default) and their partners and mappings, with planner statistics gathered. The
+ * caller closes `runtime.app`.
+ */
+export async function openWithDocuments(
+  label: string,
+  where: BenchDatabase,
+  families = FAMILIES,
+): Promise<{ runtime: Runtime; rows: number; ms: number }> {
+  const runtime = await openBenchRuntime(where);
   try {
     const db = runtime.deps.db;
     const { id: user } = await one<{ id: number }>(

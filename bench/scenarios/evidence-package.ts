@@ -8,7 +8,7 @@
 // (writeEvidencePackage + fileSink), the process's peak RSS sampled every 20 ms, and the file verified by
 // the offline core (apps/verify). References, same run and database: reading the package's event rows once
 // (one query), and unzipping the package without checking it.
-import { randomBytes } from 'node:crypto';
+import { multipartBody } from '../../apps/server/test/support/multipart.ts';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +38,58 @@ const VINS = Number(process.env.BENCH_PACKAGE_VINS ?? 500);
 const FAMILIES = Math.ceil(VINS / VINS_PER_PACK);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** Runs `work` sampling the process's RSS every 20 ms: its result, time and the peak over the start. */
+async function withPeakRss<T>(work: () => Promise<T>) {
+  global.gc?.();
+  const base = process.memoryUsage().rss;
+  let peak = base;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const t0 = Date.now();
+  try {
+    const result = await work();
+    return { result, ms: Date.now() - t0, rss: { base, peak } };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** The offline verification of a package, timed, beside unzipping it alone; a package that fails throws. */
+function verifyTimed(bytes: Uint8Array) {
+  const v0 = Date.now();
+  const report = verifyPackage(bytes);
+  const verifyMs = Date.now() - v0;
+  const u0 = Date.now();
+  unzipBounded(bytes);
+  const unzipMs = Date.now() - u0;
+  if (!report.ok)
+    throw new Error(`the bench package does not verify: ${JSON.stringify(report.problems.slice(0, 3))}`);
+  return { report, verifyMs, unzipMs };
+}
+
+/** The peak-memory and verification rows of a scenario. */
+function memoryAndVerifyFigures(
+  label: string,
+  during: string,
+  rss: { base: number; peak: number },
+  size: number,
+  { report, verifyMs, unzipMs }: ReturnType<typeof verifyTimed>,
+): LedgerFigure[] {
+  return [
+    {
+      scenario: `package ${label}: peak RSS ${during}`,
+      figure: `${mb(rss.peak)} (+${mb(rss.peak - rss.base)} over the start)`,
+      reference: `package size ${mb(size)}`,
+    },
+    {
+      scenario: `package ${label}: verify offline (apps/verify core)`,
+      figure: `${s(verifyMs)}: ${report.records.length.toLocaleString('en')} records, ${report.tiers.length} tiers, all pass`,
+      reference: `unzip only: ${s(unzipMs)}`,
+    },
+  ];
+}
 
 async function scenario(label: string, where: BenchDatabase): Promise<LedgerFigure[]> {
   const { runtime } = await openWithDocuments(`package-${label}`, where, FAMILIES);
@@ -75,22 +127,19 @@ async function scenario(label: string, where: BenchDatabase): Promise<LedgerFigu
       vinOf(Math.floor(i / VINS_PER_PACK) + 1, (i % VINS_PER_PACK) + 1),
     );
     const file = path.join(out, 'package.zip');
-    global.gc?.();
-    const baseRss = process.memoryUsage().rss;
-    let peakRss = baseRss;
-    const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    }, 20);
-    const t0 = Date.now();
-    const summary = await writeEvidencePackage(
-      runtime.deps,
-      tenant,
-      { scope: { kind: 'vin', values: vins }, type: 1, withheldFields: [] },
-      fileSink(file),
-      { limit: vins.length, maxBytes: Number.MAX_SAFE_INTEGER },
+    const {
+      result: summary,
+      ms: buildMs,
+      rss,
+    } = await withPeakRss(() =>
+      writeEvidencePackage(
+        runtime.deps,
+        tenant,
+        { scope: { kind: 'vin', values: vins }, type: 1, withheldFields: [] },
+        fileSink(file),
+        { limit: vins.length, maxBytes: Number.MAX_SAFE_INTEGER },
+      ),
     );
-    const buildMs = Date.now() - t0;
-    clearInterval(sampler);
     const size = statSync(file).size;
 
     // Reference: the package's event rows read once.
@@ -100,15 +149,7 @@ async function scenario(label: string, where: BenchDatabase): Promise<LedgerFigu
     );
     const readMs = Date.now() - r0;
 
-    const bytes = new Uint8Array(readFileSync(file));
-    const v0 = Date.now();
-    const report = verifyPackage(bytes);
-    const verifyMs = Date.now() - v0;
-    const u0 = Date.now();
-    unzipBounded(bytes);
-    const unzipMs = Date.now() - u0;
-    if (!report.ok)
-      throw new Error(`the bench package does not verify: ${JSON.stringify(report.problems.slice(0, 3))}`);
+    const verified = verifyTimed(new Uint8Array(readFileSync(file)));
 
     return [
       {
@@ -120,16 +161,7 @@ async function scenario(label: string, where: BenchDatabase): Promise<LedgerFigu
         figure: `${s(buildMs)}: ${summary.records.toLocaleString('en')} records, ${summary.blocks} blocks, ${mb(size)}`,
         reference: `reading all ${rows.length.toLocaleString('en')} document events once: ${s(readMs)}`,
       },
-      {
-        scenario: `package ${label}: peak RSS while writing`,
-        figure: `${mb(peakRss)} (+${mb(peakRss - baseRss)} over the start)`,
-        reference: `package size ${mb(size)}`,
-      },
-      {
-        scenario: `package ${label}: verify offline (apps/verify core)`,
-        figure: `${s(verifyMs)}: ${report.records.length.toLocaleString('en')} records, ${report.tiers.length} tiers, all pass`,
-        reference: `unzip only: ${s(unzipMs)}`,
-      },
+      ...memoryAndVerifyFigures(label, 'while writing', rss, size, verified),
     ];
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -144,20 +176,12 @@ async function uploadVinList(runtime: Runtime, token: string, vins: readonly str
     ['VIN/SN'],
     vins.map((v) => [v]),
   );
-  const boundary = `----bench${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="vins.xlsx"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const { payload, contentType } = multipartBody({ file: { name: 'vins.xlsx', content } });
   const res = await runtime.app.inject({
     method: 'POST',
     url: '/api/task/importExcel',
     headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-type': contentType,
       authorization: `Bearer ${token}`,
     },
     payload,
@@ -184,16 +208,7 @@ async function scaleScenario(label: string, where: BenchDatabase): Promise<Ledge
       { taskType: 1, uniqueKey },
       token,
     );
-    global.gc?.();
-    const baseRss = process.memoryUsage().rss;
-    let peakRss = baseRss;
-    const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    }, 20);
-    const t0 = Date.now();
-    await runJobsUntilIdle(runtime.deps);
-    const buildMs = Date.now() - t0;
-    clearInterval(sampler);
+    const { ms: buildMs, rss } = await withPeakRss(() => runJobsUntilIdle(runtime.deps));
     const done = await call<TEvidenceTask>('/task/findMainEvidenceByTaskId', { taskId: task.taskId }, token);
     if (done.status !== 'completed' || !done.counts)
       throw new Error(`the bench task did not complete: ${done.status} ${JSON.stringify(done.task.reason)}`);
@@ -208,14 +223,7 @@ async function scaleScenario(label: string, where: BenchDatabase): Promise<Ledge
     const link = await call<{ url: string }>('/file/preDownload', { taskId: task.taskId }, token);
     const res = await runtime.app.inject({ method: 'GET', url: link.url });
     const bytes = new Uint8Array(res.rawPayload);
-    const v0 = Date.now();
-    const report = verifyPackage(bytes);
-    const verifyMs = Date.now() - v0;
-    const u0 = Date.now();
-    unzipBounded(bytes);
-    const unzipMs = Date.now() - u0;
-    if (!report.ok)
-      throw new Error(`the bench package does not verify: ${JSON.stringify(report.problems.slice(0, 3))}`);
+    const verified = verifyTimed(bytes);
     return [
       { scenario: `package ${label}: data`, figure: data.describe },
       {
@@ -223,16 +231,7 @@ async function scaleScenario(label: string, where: BenchDatabase): Promise<Ledge
         figure: `${s(buildMs)}: ${done.counts.records.toLocaleString('en')} records, ${done.counts.blocks} blocks, ${mb(bytes.length)}`,
         reference: `reading all ${all.rows.length.toLocaleString('en')} sealed events once: ${s(readMs)}`,
       },
-      {
-        scenario: `package ${label}: peak RSS while the task ran`,
-        figure: `${mb(peakRss)} (+${mb(peakRss - baseRss)} over the start)`,
-        reference: `package size ${mb(bytes.length)}`,
-      },
-      {
-        scenario: `package ${label}: verify offline (apps/verify core)`,
-        figure: `${s(verifyMs)}: ${report.records.length.toLocaleString('en')} records, ${report.tiers.length} tiers, all pass`,
-        reference: `unzip only: ${s(unzipMs)}`,
-      },
+      ...memoryAndVerifyFigures(label, 'while the task ran', rss, bytes.length, verified),
     ];
   } finally {
     await runtime.app.close();

@@ -14,6 +14,7 @@
 // run). Then hostile workbooks go through the same pipeline (a row numbered 100,000,000; zip bombs whose
 // directory declares 4 KB or 99 MB and that inflate to 200 MB), each with its outcome and the peak RSS while
 // it was imported. Last, the same-run reference runs in the same server process on the same database.
+import { multipartBody } from '../../apps/server/test/support/multipart.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -77,21 +78,6 @@ async function productWorkbook(): Promise<Buffer> {
     ]);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-function multipart(fileName: string, content: Buffer) {
-  const boundary = `----tracehub${randomBytes(8).toString('hex')}`;
-  return {
-    boundary,
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  };
 }
 
 /** Workbooks built to hurt: each with what it is, as the report names it. */
@@ -201,13 +187,13 @@ async function importRecord(server: ServerProcess, id: string): Promise<ImportSt
  * (within the 100 ms of the poll), the record, and the longest time its `processed` count stood still.
  */
 async function importOver(server: ServerProcess, fileName: string, content: Buffer) {
-  const { boundary, payload } = multipart(fileName, content);
+  const { payload, contentType } = multipartBody({ file: { name: fileName, content } });
   const started = performance.now();
   const res = await fetch(`${server.address}/api/product/importExcel`, {
     method: 'POST',
     body: payload,
     headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-type': contentType,
       authorization: `Bearer ${server.token}`,
     },
   });

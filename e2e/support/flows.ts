@@ -159,3 +159,35 @@ export async function registerAndSignIn(
   await page.waitForURL('**/login');
   await submitPassword(page, account.username, account.password);
 }
+
+/**
+ * Chooses an option of the antd select with this id by its label, and waits until the select shows it: a
+ * remote search that answers while the option is clicked re-renders the list, and a busy machine makes that
+ * likely, so the choice is made again (up to three times) until it holds.
+ */
+export async function chooseOption(
+  page: Page,
+  selectId: string,
+  label: string,
+  typed?: string,
+): Promise<void> {
+  const select = page.locator(`#${selectId}`);
+  // The select shows the chosen label (a tag of a multiple select); the dropdown lives outside it.
+  const chosen = page.locator('.ant-select', { has: select }).filter({ hasText: label });
+  for (let attempt = 0; attempt < 3 && (await chosen.count()) === 0; attempt++) {
+    await select.click();
+    if (typed) await select.fill(typed);
+    const option = page.locator(
+      '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
+      {
+        hasText: label,
+      },
+    );
+    await option.first().waitFor();
+    // Let the search's answer land before choosing from it.
+    await page.waitForLoadState('networkidle');
+    await option.first().click();
+    await page.keyboard.press('Escape');
+  }
+  await chosen.first().waitFor();
+}

@@ -56,6 +56,14 @@ export async function sheetTextRows(body: Buffer): Promise<string[][]> {
   return out;
 }
 
+/** A one-column xlsx: a header, then one value per row (a VIN list to upload). */
+export async function oneColumnWorkbook(header: string, values: readonly string[]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Sheet1');
+  for (const row of [[header], ...values.map((v) => [v])]) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Chooses the file of the import dialog's first step. */

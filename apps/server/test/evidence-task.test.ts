@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } fr
 import { memberWithExactCodes } from './support/accounts.ts';
 import { expectError, expectOk, type Res } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
+import { multipartBody } from './support/multipart.ts';
 import { sheetRows, xlsxOf } from './support/workbooks.ts';
 
 // Evidence-package export tasks (modules/evidence-task) through the API on the demo supply chain: the
@@ -38,29 +39,16 @@ async function uploadVins(
   fields: Record<string, string> = {},
   lang: 'zh' | 'en' = 'zh',
 ): Promise<Res<TEvidenceUploadResult>> {
-  const boundary = `----tracehub${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    file.content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
+  const { payload, contentType } = multipartBody({ fields, file });
   const res = await app.inject({
     method: 'POST',
     url: '/api/task/importExcel',
     headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-type': contentType,
       authorization: `Bearer ${token}`,
       'accept-language': lang,
     },
-    payload: Buffer.concat(parts),
+    payload,
   });
   return { status: res.statusCode, body: res.json() as Res<TEvidenceUploadResult>['body'], text: res.body };
 }
@@ -170,6 +158,12 @@ describe('evidence-package export tasks (/task/*)', () => {
     const { link, res } = await download(task.taskId);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
+    // Named in the caller's language, as the link said; valid for the configured 3 minutes.
+    expect(link.fileName).toMatch(/^证据包-[0-9a-f]{8}\.zip$/);
+    expect(link.validForMs).toBe(3 * 60_000);
+    expect(decodeURIComponent(String(res.headers['content-disposition']).split("UTF-8''")[1] ?? '')).toBe(
+      link.fileName,
+    );
     const bytes = res.rawPayload;
     expect(bytes.length).toBe(done.packageSize);
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(done.packageSha256);

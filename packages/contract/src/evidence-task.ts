@@ -183,7 +183,9 @@ export type TEvidenceProjectChoice = z.infer<typeof ZEvidenceProjectChoice>;
 /** A partner settled on the platform as an enterprise: what an "export by company" package is about. */
 export const ZEvidencePartnerChoice = z.object({
   enterpriseUuid: z.string(),
-  partnerType: z.enum(['supplier', 'client']),
+  /** How the enterprise knows it: a supplier, a client, or both (one choice per enterprise). */
+  partnerTypes: z.array(z.enum(['supplier', 'client'])),
+  /** Its partner code (the supplier one when it is both). */
   code: z.string(),
   name: z.string(),
   nameEn: z.string(),

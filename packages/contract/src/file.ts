@@ -262,6 +262,8 @@ export const ZPreDownload = z.object({
   fileName: z.string(),
   /** The file's content type. */
   blobType: z.string(),
+  /** Milliseconds the link stays valid from this answer (then F1008): the console counts them down. */
+  validForMs: z.number().int(),
 });
 export type TPreDownload = z.infer<typeof ZPreDownload>;
 

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { API_BASE } from '@tracehub/contract';
+import { API_BASE, type TPreDownload } from '@tracehub/contract';
+import type { AppDeps } from './context.ts';
 import { AppError } from './errors.ts';
 
 /*
@@ -69,5 +70,28 @@ export function verifyDownloadToken(key: Buffer, token: string, now: number): Do
     enterpriseUuid: grant.data.e,
     fileName: grant.data.n,
     expiresAt: grant.data.x,
+  };
+}
+
+/**
+ * A signed link to one file of an enterprise, valid DOWNLOAD_LINK_VALIDITY_MS from now, as the link calls
+ * answer it: under the key of its kind, to the route that serves that kind (a file's, a package's).
+ */
+export function signedLink(
+  deps: Pick<AppDeps, 'masterKey' | 'config'>,
+  grant: { fileKey: string; enterpriseUuid: string; fileName: string; blobType: string },
+  kind: 'file' | 'evidencePackage' = 'file',
+  route = '/file/signed',
+): TPreDownload {
+  const validForMs = deps.config.DOWNLOAD_LINK_VALIDITY_MS;
+  const token = signDownloadToken(downloadLinkKey(deps.masterKey, kind), {
+    ...grant,
+    expiresAt: Date.now() + validForMs,
+  });
+  return {
+    url: downloadLinkPath(token, route),
+    fileName: grant.fileName,
+    blobType: grant.blobType,
+    validForMs,
   };
 }

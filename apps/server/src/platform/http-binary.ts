@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { API_BASE, ZEnvelope, permissionCodes, type TEndpoint } from '@tracehub/contract';
@@ -73,20 +74,23 @@ export function registerRawEndpoint<E extends TEndpoint>(
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * Sends file content with its UTF-8 name (RFC 6266/5987) and an ASCII fallback (`asciiName`, else the name
- * with non-ASCII characters replaced); never sniffed, never cached.
+ * Sends file content (a buffer, or a stream read as it goes) with its UTF-8 name (RFC 6266/5987) and an
+ * ASCII fallback (`asciiName`, else the name with non-ASCII characters replaced); never sniffed, never cached.
  */
 export function sendFile(
   reply: FastifyReply,
   file: {
-    content: Buffer;
+    content: Buffer | Readable;
     contentType: string;
     fileName: string;
     asciiName?: string;
     disposition: 'inline' | 'attachment';
+    /** The content's length when it is a stream (a buffer's is known). */
+    size?: number | null;
   },
 ): FastifyReply {
   const ascii = (file.asciiName ?? file.fileName).replace(/[^\x20-\x7e]|["\\]/g, '_');
+  if (!Buffer.isBuffer(file.content) && file.size != null) reply.header('content-length', String(file.size));
   return reply
     .header('content-type', file.contentType)
     .header(

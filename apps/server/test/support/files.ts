@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
+import { multipartBody } from './multipart.ts';
 import type { FastifyInstance } from 'fastify';
 import type { TFileInfo } from '@tracehub/contract';
 import type { Envelope } from './app.ts';
@@ -77,21 +78,11 @@ export async function upload(
     lang?: 'zh' | 'en';
   },
 ): Promise<Res<TFileInfo>> {
-  const boundary = `----tracehub${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  if (opts.content && opts.fileName !== undefined) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${opts.fileName}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      opts.content,
-      Buffer.from('\r\n'),
-    );
-  } else {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nnone\r\n`));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  const { payload, contentType } = multipartBody(
+    opts.content && opts.fileName !== undefined
+      ? { file: { name: opts.fileName, content: opts.content } }
+      : { fields: { note: 'none' } },
+  );
   const query: Record<string, string> = { bizType: opts.bizType };
   if (opts.bizNo) query.bizNo = opts.bizNo;
   const res = await app.inject({
@@ -99,11 +90,11 @@ export async function upload(
     url: '/api/file/upload',
     query,
     headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-type': contentType,
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
       ...(opts.lang ? { 'accept-language': opts.lang } : {}),
     },
-    payload: Buffer.concat(parts),
+    payload,
   });
   return { status: res.statusCode, body: res.json() as Envelope<TFileInfo>, text: res.body };
 }

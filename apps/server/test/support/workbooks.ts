@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { multipartBody } from './multipart.ts';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { TImportRecord } from '@tracehub/contract';
@@ -38,20 +38,12 @@ export async function importFile(
   path: string,
   opts: { token: string; fileName: string; content: Buffer; lang?: 'zh' | 'en' },
 ): Promise<Res<TImportRecord>> {
-  const boundary = `----tracehub${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${opts.fileName}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    opts.content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const { payload, contentType } = multipartBody({ file: { name: opts.fileName, content: opts.content } });
   const res = await app.inject({
     method: 'POST',
     url: `/api${path}`,
     headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-type': contentType,
       authorization: `Bearer ${opts.token}`,
       ...(opts.lang ? { 'accept-language': opts.lang } : {}),
     },

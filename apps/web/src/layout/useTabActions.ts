@@ -6,8 +6,18 @@ import { unblockPage } from '../stores/moduleGate';
 /** Prefix of the route a tab refresh goes through (spec 2.5): /redirect/<full path>. */
 export const REDIRECT_PREFIX = '/redirect';
 
+/**
+ * The tab of the page the browser is on now. The rendered route can lag the address while a navigation's
+ * transition is under way (a lazy page still loading), so a close right after a tab click reads the address.
+ */
+function shownTabName(fallback: string | null): string | null {
+  const path = window.location.pathname;
+  const shown = useTabs.getState().tabs.find((tab) => tab.fullPath.split('?')[0] === path);
+  return shown?.name ?? fallback;
+}
+
 /** Tab operations with the spec's navigation rules, for the tab bar and its menus. */
-export function useTabActions(activeName: string | null) {
+export function useTabActions(renderedName: string | null) {
   const navigate = useNavigate();
 
   const open = (tab: TTab) => void navigate(withCacheFlag(tab.fullPath));
@@ -24,16 +34,19 @@ export function useTabActions(activeName: string | null) {
   const close = (tab: TTab) => {
     const { tabs, removeTab } = useTabs.getState();
     if (!canCloseTab(tab, tabs)) return;
+    const activeName = shownTabName(renderedName);
     removeTab(tab.name);
     if (tab.name === activeName) toLastTab(tab);
   };
 
   const closeOthers = (tab: TTab) => {
+    const activeName = shownTabName(renderedName);
     useTabs.getState().removeOthers(tab.name);
     if (tab.name !== activeName) open(tab);
   };
 
   const closeAll = () => {
+    const activeName = shownTabName(renderedName);
     useTabs.getState().removeAll();
     const remaining = useTabs.getState().tabs;
     if (!remaining.some((t) => t.name === activeName)) toLastTab(null);

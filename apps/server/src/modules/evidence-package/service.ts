@@ -30,11 +30,11 @@ import { decryptSecret } from '../../platform/keys.ts';
 import { visibleRows } from '../../platform/list-query.ts';
 import { enterpriseDidDocument } from '../../platform/ledger/identity.ts';
 import { rowsOf } from '../../platform/ledger/nodes.ts';
-import { BatchTreeCache, consistencyProofBetween, inclusionProofOf } from '../../platform/ledger/proofs.ts';
+import { ProofCache, consistencyProofBetween, inclusionProofOf } from '../../platform/ledger/proofs.ts';
 import { anchorAt, latestBlock, toAnchor, type EventRow } from '../../platform/ledger/records.ts';
 import { storageKeyOf } from '../../platform/storage.ts';
 import { withTenant } from '../../platform/tenancy.ts';
-import { ownVin, ownsLot, walkMany, type TraceGraph } from '../trace/public.ts';
+import { ownVins, ownsLot, walkMany, type TraceGraph } from '../trace/public.ts';
 import { PackageZip, type PackageSink } from './sink.ts';
 
 /*
@@ -166,8 +166,10 @@ export async function resolveStarts(
   switch (scope.kind) {
     case 'vin': {
       if (scope.values.length > limit) throw tooMany(limit, scope.values.length);
+      // Two reads for the whole list (a list of 500 VINs is one task's worth).
+      const owned = await ownVins(tx, tenant, scope.values);
       for (const vinSn of scope.values) {
-        const own = await ownVin(tx, tenant, vinSn);
+        const own = owned.get(vinSn);
         if (!own) throw notFound(vinSn);
         put(vinStart(ent, vinSn, own.itemCode));
         vins.push(vinSn);
@@ -461,7 +463,7 @@ export async function writeEvidencePackage(
   const heights = new Set<number>();
   const dids = new Set<string>();
   const attachments = new Set<string>();
-  const batches = new BatchTreeCache();
+  const proofs = new ProofCache();
   const ids = [...picked.keys()].sort((a, b) => a - b);
   let n = 0;
   await options.onProgress?.(0, ids.length, 'packaging');
@@ -480,7 +482,7 @@ export async function writeEvidencePackage(
         platformKey.publicKeyHex,
         undefined,
         undefined,
-        batches,
+        proofs,
       );
       heights.add(proof.block.header.height);
       const signer = parseEvidenceLeaf(row.leafData)?.signer;

@@ -1,14 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { EVIDENCE_TASK_CODES, type TPreDownload } from '@tracehub/contract';
+import { EVIDENCE_TASK_CODES, type TLang, type TPreDownload } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { evidenceTasks, tasks } from '../../db/schema.ts';
 import type { AppDeps, TenantContext } from '../../platform/context.ts';
-import {
-  downloadLinkKey,
-  downloadLinkPath,
-  signDownloadToken,
-  verifyDownloadToken,
-} from '../../platform/download-link.ts';
+import { downloadLinkKey, signedLink, verifyDownloadToken } from '../../platform/download-link.ts';
 import { AppError } from '../../platform/errors.ts';
 import { assertEndpointAccess } from '../../platform/permissions.ts';
 import { evidenceTaskRow } from './repo.ts';
@@ -22,7 +17,9 @@ import { evidenceTaskRow } from './repo.ts';
 
 export const PACKAGE_ROUTE = '/task/package';
 
-const packageName = (taskId: string) => `evidence-package-${taskId.slice(0, 8)}.zip`;
+/** The download's name in the caller's language. */
+const packageName = (taskId: string, lang: TLang) =>
+  `${lang === 'zh' ? '证据包' : 'evidence-package'}-${taskId.slice(0, 8)}.zip`;
 
 /**
  * A link to the caller's completed task's package (TaskList:Download; E1003 for a task it may not see;
@@ -34,7 +31,7 @@ export async function issuePackageLink(
   deps: Pick<AppDeps, 'masterKey' | 'config'>,
   tenant: TenantContext,
   taskId: string,
-  opts: { countDownload: boolean },
+  opts: { countDownload: boolean; lang: TLang },
 ): Promise<TPreDownload> {
   assertEndpointAccess([EVIDENCE_TASK_CODES.download], tenant);
   const row = await evidenceTaskRow(tx, tenant, taskId);
@@ -48,14 +45,17 @@ export async function issuePackageLink(
       ...(opts.countDownload ? { downloadCount: sql`${evidenceTasks.downloadCount} + 1` } : {}),
     })
     .where(and(eq(evidenceTasks.enterpriseUuid, tenant.enterpriseUuid), eq(evidenceTasks.id, row.id)));
-  const fileName = packageName(row.id);
-  const token = signDownloadToken(downloadLinkKey(deps.masterKey, 'evidencePackage'), {
-    fileKey: row.id,
-    enterpriseUuid: tenant.enterpriseUuid,
-    fileName,
-    expiresAt: Date.now() + deps.config.DOWNLOAD_LINK_VALIDITY_MS,
-  });
-  return { url: downloadLinkPath(token, PACKAGE_ROUTE), fileName, blobType: 'application/zip' };
+  return signedLink(
+    deps,
+    {
+      fileKey: row.id,
+      enterpriseUuid: tenant.enterpriseUuid,
+      fileName: packageName(row.id, opts.lang),
+      blobType: 'application/zip',
+    },
+    'evidencePackage',
+    PACKAGE_ROUTE,
+  );
 }
 
 /** The package a link grants, as a stream: F1008 once expired, E1003 when changed or no longer there. */

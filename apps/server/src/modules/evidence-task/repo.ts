@@ -14,9 +14,6 @@ export type EvidenceTaskRow = typeof evidenceTasks.$inferSelect;
 export type EvidenceItemRow = typeof evidenceTaskItems.$inferSelect;
 export type EvidenceUploadRow = typeof evidenceUploads.$inferSelect;
 
-/** The statuses in which a task holds its conditions: another of the same conditions is not created. */
-export const LIVE_STATUSES: readonly TTaskStatus[] = ['pending', 'underway', 'suspended', 'completed'];
-
 /** An uploaded VIN list is kept this long. */
 export const UPLOAD_TTL_MS = 60 * 60 * 1000;
 
@@ -55,19 +52,32 @@ function scopeOf(tenant: TenantContext): SQL | undefined {
     : undefined;
 }
 
-/** One of the caller's tasks, or null (another enterprise's, or outside the data permission). */
+/** The caller's tasks of these ids (another enterprise's, or outside the data permission, are left out). */
+export function evidenceTaskRows(
+  tx: Db,
+  tenant: TenantContext,
+  ids: readonly string[],
+): Promise<EvidenceTaskRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return tx
+    .select()
+    .from(evidenceTasks)
+    .where(
+      and(
+        eq(evidenceTasks.enterpriseUuid, tenant.enterpriseUuid),
+        inArray(evidenceTasks.id, [...ids]),
+        scopeOf(tenant),
+      ),
+    );
+}
+
+/** One of the caller's tasks, or null. */
 export async function evidenceTaskRow(
   tx: Db,
   tenant: TenantContext,
   id: string,
 ): Promise<EvidenceTaskRow | null> {
-  const [row] = await tx
-    .select()
-    .from(evidenceTasks)
-    .where(
-      and(eq(evidenceTasks.enterpriseUuid, tenant.enterpriseUuid), eq(evidenceTasks.id, id), scopeOf(tenant)),
-    )
-    .limit(1);
+  const [row] = await evidenceTaskRows(tx, tenant, [id]);
   return row ?? null;
 }
 

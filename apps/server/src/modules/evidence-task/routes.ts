@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { API_BASE, api, type TParsed } from '@tracehub/contract';
+import { API_BASE, ZEvidenceConditions, api, type TParsed } from '@tracehub/contract';
 import type { AppDeps } from '../../platform/context.ts';
-import { registerRawEndpoint, sendXlsx } from '../../platform/http-binary.ts';
+import { registerRawEndpoint, sendFile, sendXlsx } from '../../platform/http-binary.ts';
 import { registerEndpoint, successEnvelope } from '../../platform/http.ts';
 import { AppError, fieldInvalid } from '../../platform/errors.ts';
 import { wakeTaskWorkers } from '../../platform/tasks/index.ts';
@@ -35,23 +35,14 @@ export function evidenceTaskRoutes(app: FastifyInstance, deps: AppDeps): void {
     return task;
   });
   registerEndpoint(app, deps, e.artificialBatchCreateEvidenceTask, async (input, { db, tenant, reply }) => {
-    if (input.enterpriseUuid && input.enterpriseUuid !== tenant.enterpriseUuid)
-      throw new AppError('NOT_FOUND');
+    // enterpriseUuid is the enterprise the console works in (its VIN list's): not a scope here.
+    const { enterpriseUuid, ...conditions } = input;
+    if (enterpriseUuid && enterpriseUuid !== tenant.enterpriseUuid) throw new AppError('NOT_FOUND');
     const task = await evidence.createEvidenceTask(
       db,
       limits,
       tenant,
-      {
-        taskType: input.taskType,
-        uniqueKey: input.uniqueKey,
-        projectNumber: input.projectNumber,
-        materialsCode: input.materialsCode,
-        withheldFields: input.withheldFields,
-        productBatchNo: undefined,
-        productCode: undefined,
-        vinSn: undefined,
-        enterpriseUuid: undefined,
-      },
+      ZEvidenceConditions.parse(conditions),
       'upload',
     );
     thenWake(reply);
@@ -136,14 +127,13 @@ export function evidenceTaskRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (req, reply) => {
       const { token } = req.query as TParsed<typeof e.signedPackage>;
       const pkg = await linkedPackage(deps, token, Date.now());
-      const ascii = pkg.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-      if (pkg.size !== null) reply.header('content-length', String(pkg.size));
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="${ascii}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(pkg.stream);
+      return sendFile(reply, {
+        content: pkg.stream,
+        size: pkg.size,
+        contentType: 'application/zip',
+        fileName: pkg.fileName,
+        disposition: 'attachment',
+      });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   ERRORS,
   EVIDENCE_TASK_PAGE,
@@ -33,6 +33,7 @@ import {
   evidenceItemPage,
   evidenceTaskPage,
   evidenceTaskRow,
+  evidenceTaskRows,
   insertEvidenceTask,
   liveTaskId,
   lockEvidenceCreation,
@@ -248,13 +249,12 @@ async function present(
   });
 }
 
+/** The caller's tasks of these ids, in the order given (one read, whatever their number). */
 async function presentIds(tx: Db, tenant: TenantContext, ids: readonly string[]): Promise<TEvidenceTask[]> {
-  const out: TEvidenceTask[] = [];
-  for (const id of ids) {
-    const row = await evidenceTaskRow(tx, tenant, id);
-    if (row) out.push(...(await present(tx, tenant, [row])));
-  }
-  return out;
+  const byId = new Map(
+    (await present(tx, tenant, await evidenceTaskRows(tx, tenant, ids))).map((t) => [t.taskId, t]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** One task (detail page): E1003 when it is not the caller's to see. */
@@ -288,7 +288,7 @@ export async function evidenceItems(
     own?: 'own' | 'counterparty' | undefined;
   },
 ): Promise<{ list: TEvidenceItem[]; total: number }> {
-  await evidenceTaskDetail(tx, tenant, input.taskId);
+  if (!(await evidenceTaskRow(tx, tenant, input.taskId))) throw new AppError('NOT_FOUND');
   const page = await evidenceItemPage(tx, tenant.enterpriseUuid, input);
   const owners = await enterpriseIdentities(tx, [...new Set(page.rows.map((r) => r.ownerUuid))]);
   const anchored = await anchoredHeights(
@@ -341,7 +341,7 @@ export async function cancelEvidenceTask(
   return { task: await evidenceTaskDetail(tx, tenant, taskId), removeKey: row.packageKey };
 }
 
-/** The enterprise's partners settled as platform enterprises (the export-by-company dialog). */
+/** The enterprise's partners settled as platform enterprises (the export-by-company dialog), one per enterprise. */
 export async function partnerChoices(tx: Db, tenant: TenantContext): Promise<TEvidencePartnerChoice[]> {
   const rows = await tx
     .select({
@@ -353,9 +353,24 @@ export async function partnerChoices(tx: Db, tenant: TenantContext): Promise<TEv
     })
     .from(partners)
     .where(and(visibleRows(partners, tenant), isNotNull(partners.partnerEnterpriseUuid)))
-    .orderBy(asc(partners.partnerType), asc(partners.code))
+    // Suppliers first: an enterprise that is both is named by its supplier code.
+    .orderBy(desc(partners.partnerType), asc(partners.code))
     .limit(1000);
-  return rows.flatMap((r) => (r.enterpriseUuid ? [{ ...r, enterpriseUuid: r.enterpriseUuid }] : []));
+  const byEnterprise = new Map<string, TEvidencePartnerChoice>();
+  for (const r of rows) {
+    if (!r.enterpriseUuid) continue;
+    const found = byEnterprise.get(r.enterpriseUuid);
+    if (found) found.partnerTypes.push(r.partnerType);
+    else
+      byEnterprise.set(r.enterpriseUuid, {
+        enterpriseUuid: r.enterpriseUuid,
+        partnerTypes: [r.partnerType],
+        code: r.code,
+        name: r.name,
+        nameEn: r.nameEn,
+      });
+  }
+  return [...byEnterprise.values()];
 }
 
 /** The enterprise's projects with their products (the creation dialogs' choices), within the data permission. */

@@ -26,10 +26,10 @@ export function attachmentRoutes(app: FastifyInstance, deps: AppDeps): void {
     [preDownload, false],
     [preDownloadStats, true],
   ] as const)
-    registerEndpoint(app, deps, ep, (input, { db, tenant }) =>
+    registerEndpoint(app, deps, ep, (input, { db, tenant, meta }) =>
       input.fileKey !== undefined
         ? issueDownloadLink(db, deps, tenant, { ...input, fileKey: input.fileKey }, { countDownload })
-        : issuePackageLink(db, deps, tenant, String(input.taskId), { countDownload }),
+        : issuePackageLink(db, deps, tenant, String(input.taskId), { countDownload, lang: meta.lang }),
     );
 
   // By hand: the stored content is removed only once the deletion has committed.

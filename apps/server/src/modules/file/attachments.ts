@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import { appendEvidence, type EvidenceKeys } from '../../platform/ledger/append.ts';
 import { EVIDENCE, fileDeletionEvidence } from '../../platform/ledger/subjects.ts';
 import { assertMayDelete, assertTenantMayReadFile } from './access.ts';
-import { downloadLinkKey, downloadLinkPath, signDownloadToken } from '../../platform/download-link.ts';
+import { signedLink } from '../../platform/download-link.ts';
 import type { FileRow } from './repo.ts';
 
 /** The enterprise's file with this key; E1003 for any other, so a key's existence is never confirmed. */
@@ -78,13 +78,12 @@ export async function issueDownloadLink(
       .where(eq(files.id, row.id));
   }
   const fileName = (input.fileName && neutraliseFileName(input.fileName)) || row.fileName;
-  const token = signDownloadToken(downloadLinkKey(deps.masterKey), {
+  return signedLink(deps, {
     fileKey: row.fileKey,
     enterpriseUuid: tenant.enterpriseUuid,
     fileName,
-    expiresAt: Date.now() + deps.config.DOWNLOAD_LINK_VALIDITY_MS,
+    blobType: row.contentType,
   });
-  return { url: downloadLinkPath(token), fileName, blobType: row.contentType };
 }
 
 /** The file a verified link grants: still stored and still its enterprise's, else E1003. */

@@ -20,7 +20,7 @@ import { AppError } from '../../platform/errors.ts';
 import { appendEvidence, type EvidenceKeys } from '../../platform/ledger/append.ts';
 import { EVIDENCE, fileDeletionEvidence } from '../../platform/ledger/subjects.ts';
 import { filters, runListQuery, runPlatformListQuery } from '../../platform/list-query.ts';
-import { downloadLinkKey, downloadLinkPath, signDownloadToken } from '../../platform/download-link.ts';
+import { signedLink } from '../../platform/download-link.ts';
 import { notifySubmitter } from './notify.ts';
 import {
   appendLog,
@@ -223,13 +223,12 @@ async function linkTo(
     ? (await attachmentFiles(db, { ...row, fileKeys: [fileKey] }))[0]
     : undefined;
   if (!file) throw new AppError('NOT_FOUND');
-  const token = signDownloadToken(downloadLinkKey(deps.masterKey), {
+  return signedLink(deps, {
     fileKey: file.fileKey,
     enterpriseUuid: row.enterpriseUuid,
     fileName: file.fileName,
-    expiresAt: Date.now() + deps.config.DOWNLOAD_LINK_VALIDITY_MS,
+    blobType: file.contentType,
   });
-  return { url: downloadLinkPath(token), fileName: file.fileName, blobType: file.contentType };
 }
 
 export async function ticketAttachmentLink(

@@ -13,4 +13,4 @@ export {
 } from './links.ts';
 export { walk, walkMany, type TraceEdge, type TraceGraph, type TraceNode } from './walk.ts';
 // Whether a VIN/SN or lot is the caller's own: where a walk of the caller may start (evidence packages).
-export { ownVin, ownsLot } from './repo.ts';
+export { ownVin, ownVins, ownsLot } from './repo.ts';

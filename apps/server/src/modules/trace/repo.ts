@@ -32,20 +32,45 @@ export async function ownVin(
   tenant: TenantScope,
   vinSn: string,
 ): Promise<{ itemCode: string } | null> {
-  const [product] = await db
-    .select({ code: products.code })
+  return (await ownVins(db, tenant, [vinSn])).get(vinSn) ?? null;
+}
+
+/**
+ * ownVin of many VINs/SNs in two reads: the caller's products of them, then its documents of the rest (a
+ * document of a product type first). VINs/SNs of neither are absent from the answer.
+ */
+export async function ownVins(
+  db: Db,
+  tenant: TenantScope,
+  vins: readonly string[],
+): Promise<Map<string, { itemCode: string }>> {
+  const out = new Map<string, { itemCode: string }>();
+  const wanted = [...new Set(vins)].filter((v) => v !== '');
+  if (wanted.length === 0) return out;
+  const productRows = await db
+    .selectDistinctOn([products.vinSn], { vinSn: products.vinSn, code: products.code })
     .from(products)
-    .where(and(visibleProducts(tenant), eq(products.vinSn, vinSn)))
-    .limit(1);
-  if (product) return { itemCode: product.code };
-  const [doc] = await db
-    .select({ itemCode: documents.itemCode, docType: documents.docType })
+    .where(and(visibleProducts(tenant), inArray(products.vinSn, wanted)))
+    .orderBy(products.vinSn, asc(products.id));
+  for (const p of productRows) out.set(p.vinSn, { itemCode: p.code });
+  const rest = wanted.filter((v) => !out.has(v));
+  if (rest.length === 0) return out;
+  const docRows = await db
+    .selectDistinctOn([documents.vinSn], {
+      vinSn: documents.vinSn,
+      itemCode: documents.itemCode,
+      docType: documents.docType,
+    })
     .from(documents)
-    .where(and(visibleDocuments(tenant), eq(documents.vinSn, vinSn)))
-    .orderBy(sql`${documents.docType} = any(${sql.param(PRODUCT_TYPES)}::int[]) desc`, asc(documents.id))
-    .limit(1);
-  if (!doc) return null;
-  return { itemCode: PRODUCT_TYPES.includes(doc.docType) ? doc.itemCode : '' };
+    .where(and(visibleDocuments(tenant), inArray(documents.vinSn, rest)))
+    .orderBy(
+      documents.vinSn,
+      sql`${documents.docType} = any(${sql.param(PRODUCT_TYPES)}::int[]) desc`,
+      asc(documents.id),
+    );
+  for (const d of docRows)
+    out.set(d.vinSn, { itemCode: PRODUCT_TYPES.includes(d.docType) ? d.itemCode : '' });
+  return out;
 }
 
 /** Whether the caller has this lot: in its documents, materials or products. */

@@ -72,14 +72,27 @@ interface BatchTree {
   signatureOk: boolean;
 }
 
+type CheckedBlock = {
+  row: NonNullable<Awaited<ReturnType<typeof blockAt>>>;
+  block: TSignedBlock;
+  anchor: Awaited<ReturnType<typeof anchorAt>>;
+};
+
 /**
- * Batches kept across many proofs of one reader (an evidence package writes thousands of proofs whose
- * leaves share a few batches): each batch row is read, its tree hashed and its signature checked once, not
- * once per leaf. Holds the last `max` batches (events come in id order, so batches come one after another).
+ * What many proofs of one reader share (an evidence package writes thousands of proofs whose leaves share a
+ * few batches and blocks): each batch row is read, its tree hashed and its signature checked once, not once
+ * per leaf, and so is each block (its row, its hash and signature, its anchor). Holds the last `max` batches
+ * (events come in id order, so batches come one after another) and every block asked for (a few).
  */
-export class BatchTreeCache {
+export class ProofCache {
   private readonly trees = new Map<string, BatchTree>();
+  private readonly blocks = new Map<number, CheckedBlock | null>();
   constructor(private readonly max = 4) {}
+
+  async block(db: Db, height: number, publicKeyHex: string): Promise<CheckedBlock | null> {
+    if (!this.blocks.has(height)) this.blocks.set(height, await checkedBlockAt(db, height, publicKeyHex));
+    return this.blocks.get(height) ?? null;
+  }
 
   async tree(db: Db, id: string): Promise<BatchTree | null> {
     const found = this.trees.get(id);
@@ -122,7 +135,7 @@ export async function batchProofOf(
   db: Db,
   leafData: string,
   leafHashHex: string,
-  cache: BatchTreeCache = new BatchTreeCache(1),
+  cache: ProofCache = new ProofCache(1),
 ): Promise<TEvidenceBatchProof | null> {
   const signer = parseEvidenceLeaf(leafData)?.signer;
   if (!signer || !isBatchSigner(signer)) return null;
@@ -160,6 +173,13 @@ export async function batchProofOf(
   return proof;
 }
 
+/** The block of a height with its hash and signature checked (L3003 otherwise) and its anchor, or null. */
+async function checkedBlockAt(db: Db, height: number, publicKeyHex: string): Promise<CheckedBlock | null> {
+  const row = await blockAt(db, height);
+  if (!row) return null;
+  return { row, block: checkedBlock(toSignedBlock(row), publicKeyHex), anchor: await anchorAt(db, height) };
+}
+
 /**
  * The RFC 9162 inclusion proof of a sealed record against the block that sealed it (or a later block,
  * `atHeight`), with its leaf data and signed block. The server checks what it serves as any verifier
@@ -172,14 +192,16 @@ export async function inclusionProofOf(
   publicKeyHex: string,
   atHeight?: number,
   checkAnchor?: AnchorCheck,
-  batches?: BatchTreeCache,
+  cache?: ProofCache,
 ): Promise<TInclusionProof> {
   if (event.leafIndex === null || event.blockHeight === null) throw new AppError('LEDGER_NOT_SEALED');
   const leafIndex = Number(event.leafIndex);
   const height = atHeight ?? event.blockHeight;
-  const row = await blockAt(db, height);
-  if (!row) throw new AppError('LEDGER_NOT_FOUND');
-  const block = checkedBlock(toSignedBlock(row), publicKeyHex);
+  const found = cache
+    ? await cache.block(db, height, publicKeyHex)
+    : await checkedBlockAt(db, height, publicKeyHex);
+  if (!found) throw new AppError('LEDGER_NOT_FOUND');
+  const { row, block, anchor } = found;
   const { treeSize, rootHash } = block.header;
   // The record is not in the tree of an earlier block.
   if (leafIndex >= treeSize) throw new AppError('LEDGER_NOT_SEALED');
@@ -194,8 +216,7 @@ export async function inclusionProofOf(
   ) {
     throw new AppError('LEDGER_INTEGRITY');
   }
-  const batch = await batchProofOf(db, event.leafData, event.leafHash, batches);
-  const anchor = await anchorAt(db, height);
+  const batch = await batchProofOf(db, event.leafData, event.leafHash, cache);
   // A recorded anchor must hold on the chain too (ledger:verify reports the details).
   if (anchor && checkAnchor && (await checkAnchor(anchor, row)) !== null)
     throw new AppError('LEDGER_INTEGRITY');

@@ -1,4 +1,3 @@
-import { Progress } from 'antd';
 import { Link } from 'react-router';
 import {
   CHECK_CODES,
@@ -14,7 +13,7 @@ import { call } from '../../api/client';
 import { downloadFile } from '../../shared/download';
 import { formatDateTime } from '../../shared/format';
 import { defineResource, type TResourceDialogProps } from '../../shared/list/types';
-import { taskPercent } from '../../shared/tasks/taskModel';
+import { TaskProgressBar } from '../../shared/tasks/TaskStatus';
 import { nameIn } from './companyLabels';
 import { CreateTaskDialog } from './CreateTaskDialog';
 import { LevelCounts, TaskStatus } from './labels';
@@ -73,15 +72,7 @@ export const checkTaskResource = defineResource({
       id: 'progress',
       label: 'checking.fields.progress',
       width: 140,
-      render: (r) => (
-        <Progress
-          percent={taskPercent(r.task)}
-          size="small"
-          status={
-            r.task.status === 'failed' ? 'exception' : r.task.status === 'completed' ? 'success' : 'active'
-          }
-        />
-      ),
+      render: (r) => <TaskProgressBar task={r.task} />,
     },
     {
       key: 'counts',

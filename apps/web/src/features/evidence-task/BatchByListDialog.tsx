@@ -1,16 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Empty, Radio, Select, Space, Table, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { Empty, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PACKAGE_TYPE_LABELS, api, type TEvidenceProjectChoice } from '@tracehub/contract';
-import { call } from '../../api/client';
+import type { TEvidenceProjectChoice, TPackageType } from '@tracehub/contract';
 import { useLang } from '../../i18n';
 import { AppDialog } from '../../shared/AppDialog';
-import { useConfirm } from '../../shared/confirm';
-import { feedback } from '../../shared/feedback';
-import { reportBatch } from './batchResult';
-import { evidenceKeys } from './queries';
-import { useProjects, useVinLimit } from './useCreateFlow';
+import { PackageTypeRadio } from './labels';
+import { useBatchCreate, useProjects, useVinLimit } from './useCreateFlow';
 
 type TProduct = TEvidenceProjectChoice['products'][number];
 
@@ -27,12 +22,11 @@ export function BatchByListDialog({
 }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const confirm = useConfirm();
-  const client = useQueryClient();
   const projects = useProjects(open);
   const limit = useVinLimit(open);
   const [project, setProject] = useState<string | undefined>();
-  const [taskType, setTaskType] = useState<1 | 2>(1);
+  const [taskType, setTaskType] = useState<TPackageType>(1);
+  const create = useBatchCreate(onClose);
   const [selected, setSelected] = useState<string[]>([]);
   const chosen = project ?? projects.data?.[0]?.projectNumber;
   const rows = useMemo(
@@ -40,28 +34,14 @@ export function BatchByListDialog({
     [projects.data, chosen],
   );
 
-  const submit = async () => {
-    if (selected.length === 0) {
-      feedback.message.warning(t('evidenceTask.batch.none'));
-      return;
-    }
-    const items = selected.map((productCode) => ({ taskType, productCode, projectNumber: chosen }));
-    const done = await confirm({
-      content: t('evidenceTask.confirm.createBatch', { count: items.length }),
-      onConfirm: async () => {
-        reportBatch(await call(api.evidenceTask.batchCreateEvidenceTask, { items }));
-        await client.invalidateQueries({ queryKey: evidenceKeys.all });
-      },
-    });
-    if (done) onClose(true);
-  };
-
   return (
     <AppDialog
       open={open}
       title={t('evidenceTask.batch.title')}
       onCancel={() => onClose()}
-      onConfirm={() => void submit()}
+      onConfirm={() =>
+        void create(selected.map((productCode) => ({ taskType, productCode, projectNumber: chosen })))
+      }
       loading={projects.isPending}
       width={760}
       testId="evidence-batch-dialog"
@@ -82,11 +62,7 @@ export function BatchByListDialog({
             }}
             options={(projects.data ?? []).map((p) => ({ value: p.projectNumber, label: p.projectNumber }))}
           />
-          <Radio.Group
-            value={taskType}
-            onChange={(e) => setTaskType(e.target.value as 1 | 2)}
-            options={([1, 2] as const).map((v) => ({ value: v, label: PACKAGE_TYPE_LABELS[v][lang] }))}
-          />
+          <PackageTypeRadio value={taskType} onChange={setTaskType} />
           <Typography.Text>{t('evidenceTask.batch.selected', { count: selected.length })}</Typography.Text>
         </Space>
         <Table<TProduct>

@@ -1,18 +1,13 @@
 import { useMemo, useState } from 'react';
 import { AutoComplete, Form, Input, Radio, Select, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  PACKAGE_TYPE_LABELS,
-  api,
-  type TEvidenceConditionsInput,
-  type TPackageScopeKind,
-} from '@tracehub/contract';
+import { api, type TEvidenceConditionsInput, type TPackageScopeKind } from '@tracehub/contract';
 import { call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { AppDialog } from '../../shared/AppDialog';
-import { evidenceKeys } from './queries';
-import { useCreateFlow, useProjects, useVinLimit } from './useCreateFlow';
+import { partnerTypesText } from './ByCompanyDialog';
+import { PackageTypeRadio } from './labels';
+import { useCreateFlow, usePartners, useProjects, useVinLimit } from './useCreateFlow';
 
 interface TValues {
   taskType: 1 | 2;
@@ -59,11 +54,7 @@ export function CreateEvidenceDialog({
   const productCode = Form.useWatch('productCode', form);
   const limit = useVinLimit(open);
   const projects = useProjects(open);
-  const partners = useQuery({
-    queryKey: evidenceKeys.partners(),
-    queryFn: () => call(api.evidenceTask.selectPartnerEnterpriseList, {}),
-    enabled: open && kind === 'enterprise',
-  });
+  const partners = usePartners(open && kind === 'enterprise');
   const products = useMemo(
     () =>
       (projects.data ?? [])
@@ -119,10 +110,7 @@ export function CreateEvidenceDialog({
           label={t('evidenceTask.fields.taskType')}
           extra={t('evidenceTask.create.typeHint')}
         >
-          <Radio.Group
-            data-testid="evidence-type"
-            options={([1, 2] as const).map((v) => ({ value: v, label: PACKAGE_TYPE_LABELS[v][lang] }))}
-          />
+          <PackageTypeRadio testId="evidence-type" />
         </Form.Item>
         <Form.Item name="kind" label={t('evidenceTask.create.scopeKind')}>
           <Radio.Group
@@ -216,7 +204,7 @@ export function CreateEvidenceDialog({
               loading={partners.isPending}
               options={(partners.data ?? []).map((p) => ({
                 value: p.enterpriseUuid,
-                label: `${p.code} · ${lang === 'en' && p.nameEn ? p.nameEn : p.name} (${t(`evidenceTask.company.partnerTypes.${p.partnerType}`)})`,
+                label: `${p.code} · ${lang === 'en' && p.nameEn ? p.nameEn : p.name} (${partnerTypesText(p, t)})`,
               }))}
             />
           </Form.Item>

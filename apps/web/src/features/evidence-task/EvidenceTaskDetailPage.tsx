@@ -2,7 +2,13 @@ import { Card, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EVIDENCE_TASK_CODES, api, isTaskResting, type TEvidenceTask } from '@tracehub/contract';
+import {
+  EVIDENCE_TASK_CODES,
+  EVIDENCE_TASK_SOURCE_LABELS,
+  api,
+  isTaskResting,
+  type TEvidenceTask,
+} from '@tracehub/contract';
 import { call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { DetailCard, type TDetailField } from '../../shared/DetailCard';
@@ -11,10 +17,11 @@ import { ResourceList } from '../../shared/list/ResourceList';
 import { useResourceActions } from '../../shared/list/useResourceActions';
 import { usePermissions } from '../../shared/permissions';
 import { TaskProgress } from '../../shared/tasks/TaskProgress';
+import { TaskStatusBadge } from '../../shared/tasks/TaskStatus';
 import { TASK_POLL_MS } from '../../shared/tasks/taskModel';
 import { evidenceItemResource } from './evidenceItemResource';
 import { evidenceTaskResource } from './evidenceTaskResource';
-import { EvidenceStatus, packageTypeText, scopeText, sizeText } from './labels';
+import { packageTypeText, scopeText, sizeText } from './labels';
 import { PackageDownload } from './PackageDownload';
 import { evidenceKeys } from './queries';
 
@@ -43,7 +50,7 @@ export default function EvidenceTaskDetailPage() {
     {
       key: 'source',
       label: 'evidenceTask.fields.source',
-      value: (r) => t(`evidenceTask.sources.${r.source}`),
+      value: (r) => EVIDENCE_TASK_SOURCE_LABELS[r.source][lang],
     },
     { key: 'scope', label: 'evidenceTask.fields.scope', value: (r) => scopeText(r, lang), wide: true },
     { key: 'projectNumber', label: 'evidenceTask.fields.projectNumber' },
@@ -60,7 +67,7 @@ export default function EvidenceTaskDetailPage() {
     {
       key: 'status',
       label: 'evidenceTask.fields.status',
-      value: (r) => <EvidenceStatus status={r.status} />,
+      value: (r) => <TaskStatusBadge status={r.status} testId="evidence-status" />,
     },
     { key: 'reason', label: 'evidenceTask.fields.reason', value: (r) => r.task.reason?.[lang] ?? null },
     { key: 'packageSize', label: 'evidenceTask.fields.packageSize', value: (r) => sizeText(r.packageSize) },

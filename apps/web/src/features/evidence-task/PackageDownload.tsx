@@ -3,7 +3,7 @@ import { Alert, Button, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, api, type TEvidenceTask, type TPreDownload } from '@tracehub/contract';
+import { api, type TEvidenceTask, type TPreDownload } from '@tracehub/contract';
 import { call } from '../../api/client';
 import { AppDialog } from '../../shared/AppDialog';
 import type { TResourceDialogProps } from '../../shared/list/types';
@@ -34,7 +34,7 @@ export function PackageDownload({ task }: { task: TEvidenceTask }) {
     onSuccess: (answer) => {
       const issued = Date.now();
       setNow(issued);
-      setLink({ ...answer, expiresAt: issued + LIMITS.evidenceLinkValidityMs });
+      setLink({ ...answer, expiresAt: issued + answer.validForMs });
       void client.invalidateQueries({ queryKey: evidenceKeys.all });
       // The download starts at once; the link stays for another try within its time.
       const a = document.createElement('a');

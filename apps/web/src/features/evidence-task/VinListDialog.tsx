@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Radio, Select, Space, Typography } from 'antd';
+import { Alert, Button, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FILE_TYPES, PACKAGE_TYPE_LABELS, api, type TEvidenceUploadResult } from '@tracehub/contract';
+import { FILE_TYPES, api, type TEvidenceUploadResult, type TPackageType } from '@tracehub/contract';
 import { call, upload } from '../../api/client';
 import type { ApiError } from '../../api/errors';
 import { useLang } from '../../i18n';
@@ -10,6 +10,7 @@ import { downloadFile } from '../../shared/download';
 import { FileDrop } from '../../shared/FileDrop';
 import { checkUploadFile } from '../../shared/fileCheck';
 import { useSession } from '../../stores/session';
+import { PackageTypeRadio } from './labels';
 import { useCreateFlow, useProjects, useVinLimit } from './useCreateFlow';
 
 /**
@@ -25,7 +26,7 @@ export function VinListDialog({ open, onClose }: { open: boolean; onClose: (crea
   const limit = useVinLimit(open);
   const projects = useProjects(open);
   const [project, setProject] = useState<string | undefined>();
-  const [taskType, setTaskType] = useState<1 | 2>(1);
+  const [taskType, setTaskType] = useState<TPackageType>(1);
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [read, setRead] = useState<TEvidenceUploadResult | null>(null);
@@ -133,11 +134,7 @@ export function VinListDialog({ open, onClose }: { open: boolean; onClose: (crea
             options={(projects.data ?? []).map((p) => ({ value: p.projectNumber, label: p.projectNumber }))}
             data-testid="evidence-vins-project"
           />
-          <Radio.Group
-            value={taskType}
-            onChange={(e) => setTaskType(e.target.value as 1 | 2)}
-            options={([1, 2] as const).map((v) => ({ value: v, label: PACKAGE_TYPE_LABELS[v][lang] }))}
-          />
+          <PackageTypeRadio value={taskType} onChange={setTaskType} />
         </Space>
         <FileDrop
           extensions={FILE_TYPES.vinList}

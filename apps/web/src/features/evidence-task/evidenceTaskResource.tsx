@@ -1,6 +1,6 @@
-import { Progress } from 'antd';
 import {
   EVIDENCE_TASK_CODES,
+  EVIDENCE_TASK_SOURCE_LABELS,
   EVIDENCE_TASK_ROUTES,
   PACKAGE_TYPE_LABELS,
   TASK_ACTION_FROM,
@@ -13,12 +13,12 @@ import {
 import { call } from '../../api/client';
 import { formatDateTime } from '../../shared/format';
 import { defineResource, type TResourceDialogProps } from '../../shared/list/types';
-import { taskPercent } from '../../shared/tasks/taskModel';
+import { TaskProgressBar, TaskStatusBadge } from '../../shared/tasks/TaskStatus';
 import { BatchByListDialog } from './BatchByListDialog';
 import { ByCompanyDialog } from './ByCompanyDialog';
 import { CreateEvidenceDialog } from './CreateEvidenceDialog';
 import { DownloadDialog } from './PackageDownload';
-import { EvidenceStatus, packageTypeText, scopeText, sizeText } from './labels';
+import { packageTypeText, scopeText, sizeText } from './labels';
 import { evidenceKeys } from './queries';
 import { VinListDialog } from './VinListDialog';
 
@@ -69,20 +69,14 @@ export const evidenceTaskResource = defineResource({
       label: 'evidenceTask.fields.status',
       width: 110,
       priority: 1,
-      render: (r) => <EvidenceStatus status={r.status} />,
+      render: (r) => <TaskStatusBadge status={r.status} testId="evidence-status" />,
     },
     {
       key: 'task',
       id: 'progress',
       label: 'evidenceTask.fields.progress',
       width: 150,
-      render: (r) => (
-        <Progress
-          percent={taskPercent(r.task)}
-          size="small"
-          status={r.status === 'failed' ? 'exception' : r.status === 'completed' ? 'success' : 'active'}
-        />
-      ),
+      render: (r) => <TaskProgressBar task={r.task} />,
     },
     {
       key: 'task',
@@ -102,7 +96,7 @@ export const evidenceTaskResource = defineResource({
       label: 'evidenceTask.fields.source',
       width: 120,
       priority: 3,
-      render: (r, { t }) => t(`evidenceTask.sources.${r.source}`),
+      render: (r, { lang }) => EVIDENCE_TASK_SOURCE_LABELS[r.source][lang],
     },
     { key: 'projectNumber', label: 'evidenceTask.fields.projectNumber', width: 130, priority: 3 },
     {

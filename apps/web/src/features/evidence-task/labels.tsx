@@ -1,13 +1,12 @@
+import { Radio } from 'antd';
 import {
   PACKAGE_SCOPE_LABELS,
   PACKAGE_TYPE_LABELS,
   type TEvidenceTask,
   type TLang,
-  type TTaskStatus,
+  type TPackageType,
 } from '@tracehub/contract';
-import { i18n } from '../../i18n';
-import { StatusBadge } from '../../shared/StatusBadge';
-import { TASK_STATUS_COLOURS } from '../../shared/tasks/taskModel';
+import { useLang } from '../../i18n';
 
 /** What a task packages, in words: "VIN/SN: LGX…", "Enterprise: 华夏电池", "Batch: XH-CELL / CELL-2026-03". */
 export function scopeText(task: TEvidenceTask, lang: TLang): string {
@@ -33,10 +32,23 @@ export function sizeText(bytes: number | null): string | null {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export function EvidenceStatus({ status }: { status: TTaskStatus }) {
+/** The package type choice (internal or external) of every creation dialog. */
+export function PackageTypeRadio({
+  value,
+  onChange,
+  testId,
+}: {
+  value?: TPackageType;
+  onChange?: (value: TPackageType) => void;
+  testId?: string;
+}) {
+  const lang = useLang();
   return (
-    <StatusBadge colour={TASK_STATUS_COLOURS[status]} testId="evidence-status">
-      {i18n.t(`tasks.status.${status}`)}
-    </StatusBadge>
+    <Radio.Group
+      value={value}
+      onChange={(e) => onChange?.(e.target.value as TPackageType)}
+      data-testid={testId}
+      options={([1, 2] as const).map((v) => ({ value: v, label: PACKAGE_TYPE_LABELS[v][lang] }))}
+    />
   );
 }

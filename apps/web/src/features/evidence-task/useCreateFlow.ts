@@ -44,6 +44,34 @@ export function useCreateFlow(onClose: (created?: boolean) => void) {
   };
 }
 
+/**
+ * Spec 2.4 "batch by list" and the export by company: one task per item, after a confirmation, in one
+ * request (all or none); items that had a task of the same conditions are reported, not created twice.
+ */
+export function useBatchCreate(onClose: (created?: boolean) => void) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const client = useQueryClient();
+  return async (items: TEvidenceConditionsInput[]) => {
+    if (items.length === 0) {
+      feedback.message.warning(t('evidenceTask.batch.none'));
+      return;
+    }
+    const done = await confirm({
+      content: t('evidenceTask.confirm.createBatch', { count: items.length }),
+      onConfirm: async () => {
+        const result = await call(api.evidenceTask.batchCreateEvidenceTask, { items });
+        if (result.created.length)
+          feedback.message.success(t('evidenceTask.done.createdBatch', { created: result.created.length }));
+        if (result.existing.length)
+          feedback.message.info(t('evidenceTask.done.existingInBatch', { count: result.existing.length }));
+        await client.invalidateQueries({ queryKey: evidenceKeys.all });
+      },
+    });
+    if (done) onClose(true);
+  };
+}
+
 /** The VIN limit of one task (getVinSnDataQuantityLimit), for the dialogs' hints. */
 export function useVinLimit(enabled: boolean): number | null {
   const query = useQuery({
@@ -53,6 +81,15 @@ export function useVinLimit(enabled: boolean): number | null {
     staleTime: 60_000,
   });
   return query.data?.limit ?? null;
+}
+
+/** The partners settled on the platform (selectPartnerEnterpriseList). */
+export function usePartners(enabled: boolean) {
+  return useQuery({
+    queryKey: evidenceKeys.partners(),
+    queryFn: () => call(api.evidenceTask.selectPartnerEnterpriseList, {}),
+    enabled,
+  });
 }
 
 /** The projects with their products (selectProjectAndProdutList). */

@@ -14,18 +14,24 @@ import {
   type TMessageType,
 } from '@tracehub/contract';
 import { call } from '../../api/client';
-import { usePageRoutes } from '../../app/menuRoutes';
+import { usePageRoutes, type TPageRoute } from '../../app/menuRoutes';
 import { pickLangText, useLang } from '../../i18n';
 import { EChart, type TEChartOption } from '../../shared/EChart';
 import { formatNumber } from '../../shared/format';
 
-/** Where a page code opens in this member's menu, or null when the menu does not offer it. */
-function usePathOf(): (code: string) => string | null {
+/** A page of this member's menu by its code (its path and title), or null when the menu does not offer it. */
+function usePageOf(): (code: string) => TPageRoute | null {
   const routes = usePageRoutes();
   return useMemo(() => {
-    const byCode = new Map(routes.filter((r) => !r.node.hidden).map((r) => [r.node.code, r.path]));
+    const byCode = new Map(routes.filter((r) => !r.node.hidden).map((r) => [r.node.code, r]));
     return (code) => byCode.get(code) ?? null;
   }, [routes]);
+}
+
+/** Where a page code opens in this member's menu, or null. */
+function usePathOf(): (code: string) => string | null {
+  const pageOf = usePageOf();
+  return (code) => pageOf(code)?.path ?? null;
 }
 
 const STAGE_NAMES = new Map(
@@ -196,10 +202,10 @@ function ImportsPanel({ board }: { board: TDashboard }) {
   const { t } = useTranslation();
   const lang = useLang();
   const navigate = useNavigate();
-  const routes = usePageRoutes();
+  const pageOf = usePageOf();
   const pages = board.imports!.pages;
   const named = (code: string) => {
-    const route = routes.find((r) => r.node.code === code && !r.node.hidden);
+    const route = pageOf(code);
     return {
       title: route ? pickLangText(lang, route.node.title, route.node.titleEn) : code,
       to: route ? `${route.path}/uploadOperation` : null,

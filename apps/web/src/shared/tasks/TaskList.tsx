@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Progress, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Space, Table, type TableColumnsType } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, LIMITS, type TTask, type TTaskKind } from '@tracehub/contract';
@@ -10,17 +10,15 @@ import { downloadFile } from '../download';
 import { feedback } from '../feedback';
 import { EMPTY_TEXT, formatDateTime } from '../format';
 import { usePermissions } from '../permissions';
-import { StatusBadge } from '../StatusBadge';
 import {
   isTaskActive,
   TASK_LIST_POLL_MS,
-  TASK_STATUS_COLOURS,
   taskActionCodes,
   taskActionFits,
   taskKeys,
-  taskPercent,
   type TTaskAction,
 } from './taskModel';
+import { TaskProgressBar, TaskStatusBadge } from './TaskStatus';
 import './tasks.css';
 
 type TChangeAction = Exclude<TTaskAction, 'download'>;
@@ -69,19 +67,13 @@ export function TaskList({ page, kind }: { page: string; kind?: TTaskKind }) {
       key: 'status',
       title: t('tasks.fields.status'),
       width: 110,
-      render: (_, task) => (
-        <StatusBadge colour={TASK_STATUS_COLOURS[task.status]} testId={`task-status-${task.status}`}>
-          {t(`tasks.status.${task.status}`)}
-        </StatusBadge>
-      ),
+      render: (_, task) => <TaskStatusBadge status={task.status} />,
     },
     {
       key: 'progress',
       title: t('tasks.fields.progress'),
       width: 160,
-      render: (_, task) => (
-        <Progress className="task-list-progress" size="small" percent={taskPercent(task)} />
-      ),
+      render: (_, task) => <TaskProgressBar task={task} className="task-list-progress" />,
     },
     {
       key: 'reason',

@@ -21,7 +21,6 @@ export const evidenceTask: typeof zh = {
     projectNumber: 'Project number',
     productCode: 'Product code',
     productBatchNo: 'Product batch',
-    vinSn: 'VIN/SN',
     vinCount: 'VINs',
     materialsCode: 'Material code',
     enterprise: 'Enterprise',
@@ -69,7 +68,6 @@ export const evidenceTask: typeof zh = {
     retry: 'Retry',
     cancel: 'Cancel',
     withdraw: 'Withdraw',
-    openExisting: 'Open the existing task',
   },
   confirm: {
     withdraw: 'The task has not started; a withdrawn task never runs. Withdraw it?',
@@ -124,6 +122,9 @@ export const evidenceTask: typeof zh = {
     vins: '{{count}} VINs',
   },
   company: {
+    code: 'Partner code',
+    name: 'Enterprise',
+    type: 'Relation',
     title: 'Export by company',
     hint: 'Choose partners settled on the platform: one task per partner, packaging the documents exchanged with it and their traced chain.',
     partnerTypes: { supplier: 'Supplier', client: 'Client' },
@@ -147,5 +148,4 @@ export const evidenceTask: typeof zh = {
     verifyHint:
       'Once downloaded, drop the package on the Verify page or run npx tracehub-verify package.zip to verify it offline.',
   },
-  sources: { single: 'Single', list: 'Batch from a list', upload: 'VIN list upload' },
 };

@@ -16,7 +16,6 @@ export const evidenceTask = {
     projectNumber: '项目编号',
     productCode: '产品编码',
     productBatchNo: '产品批次',
-    vinSn: 'VIN/SN',
     vinCount: 'VIN数量',
     materialsCode: '物料编码',
     enterprise: '企业',
@@ -64,7 +63,6 @@ export const evidenceTask = {
     retry: '重试',
     cancel: '作废',
     withdraw: '撤回',
-    openExisting: '查看已有任务',
   },
   confirm: {
     withdraw: '任务尚未开始，撤回后不再执行。确认撤回？',
@@ -116,6 +114,9 @@ export const evidenceTask = {
     vins: '{{count}} 个VIN',
   },
   company: {
+    code: '企业编码',
+    name: '企业名称',
+    type: '合作关系',
     title: '按企业导出',
     hint: '选择已入驻平台的合作企业，为与每家企业往来的单据及其追溯链各创建一个证据包任务。',
     partnerTypes: { supplier: '供应商', client: '客户' },
@@ -138,5 +139,4 @@ export const evidenceTask = {
     expired: '下载链接已过期（有效期 3 分钟），请重新点击获取',
     verifyHint: '下载后可在“证据核验”页拖入证据包离线核验，或运行 npx tracehub-verify 证据包.zip。',
   },
-  sources: { single: '单个创建', list: '列表批量创建', upload: 'VIN清单上传' },
 };
