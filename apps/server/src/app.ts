@@ -11,6 +11,7 @@ import type { AppDeps } from './platform/context.ts';
 import { frameworkErrorHandler, installErrorHandling } from './platform/error-handler.ts';
 import { installInputGuard } from './platform/input-guard.ts';
 import { consoleHtml, installSecurityHeaders } from './platform/security-headers.ts';
+import { mapOrigins } from './modules/map/public.ts';
 import { WEB_DIST_DIR } from './paths.ts';
 import { registerModules } from './modules/index.ts';
 import { GATEWAY_SECURITY_SCHEMES } from './modules/gateway-key/openapi.ts';
@@ -56,8 +57,9 @@ export async function buildApp({
   const indexFile = path.join(WEB_DIST_DIR, 'index.html');
   const hasWeb = serveWeb && fs.existsSync(indexFile);
   const indexHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : null;
+  const mapHosts = mapOrigins(deps.config);
   installErrorHandling(app, {
-    spaFallback: indexHtml ? (reply) => consoleHtml(reply, indexHtml) : null,
+    spaFallback: indexHtml ? (reply) => consoleHtml(reply, indexHtml, mapHosts) : null,
   });
 
   await app.register(fastifySwagger, {
@@ -126,7 +128,7 @@ export async function buildApp({
         );
       },
     });
-    app.get('/', (_req, reply) => reply.type('text/html').send(consoleHtml(reply, indexHtml)));
+    app.get('/', (_req, reply) => reply.type('text/html').send(consoleHtml(reply, indexHtml, mapHosts)));
   }
   return app;
 }

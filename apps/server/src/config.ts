@@ -124,6 +124,14 @@ const ZConfig = z.object({
     .optional(),
   /** Block explorer base URL for anchor transaction links (spec 9: explorer host by environment). */
   CHAIN_EXPLORER_URL: z.string().url().optional(),
+  /**
+   * Map services (spec 7 "Maps"): the primary script (Bing type, or Amap / Mapbox when the URL names them),
+   * the Amap-type fallback, and the primary's key for routing. Unset: the bundled offline basemap. Their
+   * origins join the console's Content-Security-Policy.
+   */
+  MAP_SCRIPT_URL: z.string().url().optional(),
+  MAP_FALLBACK_URL: z.string().url().optional(),
+  MAP_KEY: z.string().max(200).optional(),
   /** How often new blocks are anchored, in milliseconds (one transaction per block). */
   CHAIN_ANCHOR_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
   /** Signed gateway-key requests a key may make per minute, across every server process (docs/gateway-api.md). */

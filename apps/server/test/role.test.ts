@@ -85,7 +85,7 @@ describe('roles (/account/role)', () => {
       expect.arrayContaining(['RuleList', 'SetFactors', 'CheckLog', 'Checking', 'DailyReport']),
     );
     // Pages that are not built are not offered.
-    expect(codes).not.toContain('VisualChain');
+    expect(codes).not.toContain('AuthApply');
   });
 
   it('creates a role disabled and without permissions; the Chinese name is unique per enterprise', async () => {
@@ -208,7 +208,7 @@ describe('roles (/account/role)', () => {
         '/role/configAuth',
         {
           id: role.id,
-          permissionCodes: ['Workbench', 'VisualChain', 'NoSuchCode'],
+          permissionCodes: ['Workbench', 'AuthApply', 'NoSuchCode'],
           dataScope: 'company',
           projectScope: 'all',
         },
@@ -217,7 +217,7 @@ describe('roles (/account/role)', () => {
       );
       const message = validationMessage('v.role.unknownCodes', lang, {
         field: 'permissionCodes',
-        codes: 'VisualChain, NoSuchCode',
+        codes: 'AuthApply, NoSuchCode',
       });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({

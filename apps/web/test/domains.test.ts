@@ -46,6 +46,8 @@ const DOMAINS: Readonly<Record<string, TDomain>> = {
   monitor: everywhere,
   'evidence-task': everywhere,
   workbench: everywhere,
+  graph: everywhere,
+  map: everywhere,
 
   carbon: {
     places: ['contract', 'server'],

@@ -23,8 +23,12 @@ describe('module configuration tree (operator end)', () => {
     const internalA = nodes.find((n) => n.code === 'InternalA');
     expect(internalA).toMatchObject({ key: 'module:InternalA', isPage: false, available: true });
     expect(internalA?.children.map((c) => c.code)).toContain('InternalA11');
-    // A module none of whose pages is built yet (visualisation), and one that is (risk rules).
-    expect(nodes.find((n) => n.code === 'Visual')).toMatchObject({ key: 'module:Visual', available: false });
+    // A module none of whose pages is built yet (authorization), and ones that are (visualisation, risk rules).
+    expect(nodes.find((n) => n.code === 'Authorization')).toMatchObject({
+      key: 'module:Authorization',
+      available: false,
+    });
+    expect(nodes.find((n) => n.code === 'Visual')).toMatchObject({ key: 'module:Visual', available: true });
     expect(nodes.find((n) => n.code === 'Task')).toMatchObject({ key: 'module:Task', available: true });
     expect(nodes.find((n) => n.code === 'Rule')).toMatchObject({ key: 'module:Rule', available: true });
     expect(nodes.find((n) => n.code === 'Account')?.available).toBe(true);

@@ -564,6 +564,13 @@ export const ERRORS = {
     zh: '任务尚未完成或已作废，暂无可下载的证据包',
     en: 'The task has not completed or was cancelled: there is no package to download',
   },
+  /** The product network starts from a lot or a unit: a product row with neither cannot be traced. */
+  GRAPH_PRODUCT_NO_LOT: {
+    code: 'B2301',
+    http: 400,
+    zh: '该产品没有批次号或VIN/SN，无法生成产品网络图',
+    en: 'This product has no batch number or VIN/SN, so it has no network to draw',
+  },
   /** Spec 4 and 8: a risk rule is enabled only once its factors are set. */
   RISK_FACTORS_REQUIRED: {
     code: 'B2101',

@@ -189,6 +189,8 @@ export const ZEvidencePartnerChoice = z.object({
   code: z.string(),
   name: z.string(),
   nameEn: z.string(),
+  /** Its USCI: the supply-chain network opens the dialog on a company it draws. */
+  usci: z.string(),
 });
 export type TEvidencePartnerChoice = z.infer<typeof ZEvidencePartnerChoice>;
 

@@ -36,6 +36,8 @@ export * from './material-relation.ts';
 export * from './material.ts';
 export * from './document.ts';
 export * from './trace.ts';
+export * from './graph.ts';
+export * from './map.ts';
 export * from './checking.ts';
 export * from './ticket.ts';
 export * from './message.ts';
@@ -71,6 +73,8 @@ import { customMaterialRelationEndpoints, materialRelationEndpoints } from './ma
 import { materialDataEndpoints, materialDataInEndpoints } from './material.ts';
 import { documentCommonEndpoints, documentEndpoints } from './document.ts';
 import { traceEndpoints } from './trace.ts';
+import { graphEndpoints } from './graph.ts';
+import { mapEndpoints } from './map.ts';
 import { checkingEndpoints } from './checking.ts';
 import { operatorTicketEndpoints, ticketEndpoints } from './ticket.ts';
 import { messageEndpoints } from './message.ts';
@@ -116,6 +120,8 @@ export const api = {
   document: documentEndpoints,
   documentCommon: documentCommonEndpoints,
   trace: traceEndpoints,
+  graph: graphEndpoints,
+  map: mapEndpoints,
   checking: checkingEndpoints,
   ticket: ticketEndpoints,
   message: messageEndpoints,

@@ -478,6 +478,8 @@ export const AVAILABLE_PAGES: ReadonlySet<string> = new Set([
   'dataManagement/vinsnList',
   'dataManagement/materialList',
   'dataManagement/supplier',
+  'visual/chain-d3',
+  'visual/product',
   'dataChecking/checkLog',
   'dataChecking/checkLog/detail',
   'dataChecking/checkLog/ruleDetail',

@@ -25,6 +25,8 @@ import { carbonRoutes } from './carbon/routes.ts';
 import { roleRoutes } from './role/routes.ts';
 import { systemRoutes } from './system/routes.ts';
 import { traceRoutes } from './trace/routes.ts';
+import { graphRoutes } from './graph/routes.ts';
+import { mapRoutes } from './map/routes.ts';
 import { checkingRoutes } from './checking/routes.ts';
 import { evidenceTaskRoutes } from './evidence-task/routes.ts';
 import { workbenchRoutes } from './workbench/routes.ts';
@@ -60,6 +62,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   materialRoutes(app, deps);
   documentRoutes(app, deps);
   traceRoutes(app, deps);
+  graphRoutes(app, deps);
+  mapRoutes(app, deps);
   checkingRoutes(app, deps);
   evidenceTaskRoutes(app, deps);
   workbenchRoutes(app, deps);

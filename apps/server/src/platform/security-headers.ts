@@ -14,16 +14,17 @@ export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
  * files and those carrying this response's nonce (antd inserts <style> elements at run time). Style
  * attributes stay allowed: React and antd position popups through them, and CSS cannot run script.
  */
-function consolePolicy(nonce: string): string {
+function consolePolicy(nonce: string, extraOrigins: readonly string[]): string {
+  const extra = extraOrigins.map((o) => ` ${o}`).join('');
   return [
     "default-src 'self'",
-    "script-src 'self'",
-    `style-src 'self' 'nonce-${nonce}'`,
-    `style-src-elem 'self' 'nonce-${nonce}'`,
+    `script-src 'self'${extra}`,
+    `style-src 'self' 'nonce-${nonce}'${extra}`,
+    `style-src-elem 'self' 'nonce-${nonce}'${extra}`,
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${extra}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${extra}`,
     "worker-src 'self' blob:",
     "frame-src 'self' blob:",
     "object-src 'none'",
@@ -36,10 +37,17 @@ function consolePolicy(nonce: string): string {
 /** Everything else the server sends (JSON, files, assets) is never a document that may run anything. */
 const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** A served copy of the console's index.html with a fresh nonce in the page and in its policy header. */
-export function consoleHtml(reply: FastifyReply, template: string): string {
+/**
+ * A served copy of the console's index.html with a fresh nonce in the page and in its policy header;
+ * `extraOrigins` are the configured map services' (none by default).
+ */
+export function consoleHtml(
+  reply: FastifyReply,
+  template: string,
+  extraOrigins: readonly string[] = [],
+): string {
   const nonce = randomBytes(16).toString('base64');
-  reply.header('content-security-policy', consolePolicy(nonce));
+  reply.header('content-security-policy', consolePolicy(nonce, extraOrigins));
   // index.html is small and changes with every deployment: never cached, so a new build is picked up.
   reply.header('cache-control', 'no-store');
   return template.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);

@@ -131,6 +131,7 @@ export const SERVED_MODULES = [
   'InternalD',
   'InternalE',
   'DataManagement',
+  'Visual',
   'DataChecking',
   'Rule',
   'DailyMonitor',

@@ -27,6 +27,14 @@ const DRILL_PAGES = {
  */
 export const PAGE_REGISTRY: Readonly<Record<string, TPageEntry>> = {
   workbench: { component: lazyPage(() => import('../features/workbench/WorkbenchPage')), ownHeader: true },
+  'visual/chain-d3': {
+    component: lazyPage(() => import('../features/graph/ChainNetworkPage')),
+    description: 'graph.chain.description',
+  },
+  'visual/product': {
+    component: lazyPage(() => import('../features/graph/ProductNetworkPage')),
+    description: 'graph.product.description',
+  },
   'userCenter/perbasic': {
     component: lazyPage(() => import('../features/profile/PerBasicPage')),
     description: 'userCenter.perbasic.description',

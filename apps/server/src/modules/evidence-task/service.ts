@@ -350,6 +350,7 @@ export async function partnerChoices(tx: Db, tenant: TenantContext): Promise<TEv
       code: partners.code,
       name: partners.name,
       nameEn: partners.nameEn,
+      usci: partners.usci,
     })
     .from(partners)
     .where(and(visibleRows(partners, tenant), isNotNull(partners.partnerEnterpriseUuid)))
@@ -368,6 +369,7 @@ export async function partnerChoices(tx: Db, tenant: TenantContext): Promise<TEv
         code: r.code,
         name: r.name,
         nameEn: r.nameEn,
+        usci: r.usci,
       });
   }
   return [...byEnterprise.values()];

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DOCUMENT_TYPES, enterpriseKind, type TTraceRole } from '@tracehub/contract';
+import { DOCUMENT_TYPES, enterpriseKind, type TEnterpriseKind, type TTraceRole } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 
 // The cross-enterprise reads of a trace, through the SECURITY DEFINER functions of migration 0011_trace: the
@@ -222,9 +222,12 @@ export async function enterpriseIdentities(
   return new Map(rows.map((r) => [r.uuid, { ...r, nameEn: r.nameEn ?? '' }]));
 }
 
-/** Which of the enterprises a trace reached are source companies (kind 'mineral'; migration 0035). */
-export async function sourceEnterprises(db: Db, uuids: readonly string[]): Promise<Set<string>> {
-  if (uuids.length === 0) return new Set();
+/** The kind of the enterprises a trace reached (certified ones and the caller's own; migration 0035). */
+export async function enterpriseKinds(
+  db: Db,
+  uuids: readonly string[],
+): Promise<Map<string, TEnterpriseKind | null>> {
+  if (uuids.length === 0) return new Map();
   const rows = await db
     .select({
       uuid: sql<string>`e.uuid`,
@@ -232,7 +235,13 @@ export async function sourceEnterprises(db: Db, uuids: readonly string[]): Promi
       attribute: sql<string | null>`e.business_attribute`,
     })
     .from(sql`tracehub_trace_enterprise_kinds(${sql.param([...uuids])}::text[]) as e`);
-  return new Set(rows.filter((r) => enterpriseKind(r.role, r.attribute) === 'mineral').map((r) => r.uuid));
+  return new Map(rows.map((r) => [r.uuid, enterpriseKind(r.role, r.attribute)]));
+}
+
+/** Which of the enterprises a trace reached are source companies (kind 'mineral'). */
+export async function sourceEnterprises(db: Db, uuids: readonly string[]): Promise<Set<string>> {
+  const kinds = await enterpriseKinds(db, uuids);
+  return new Set([...kinds].filter(([, kind]) => kind === 'mineral').map(([uuid]) => uuid));
 }
 
 /**
@@ -252,4 +261,57 @@ export async function documentBlocks(
   const out: (number | null)[] = docs.map(() => null);
   for (const r of rows) out[r.n - 1] = r.height;
   return out;
+}
+
+/**
+ * The leaf hash (txHash) and block of each document's newest sealed evidence (enterprise, type, number), in
+ * the order given; null while unsealed or unknown (migration 0038). Anyone may prove a leaf hash's inclusion
+ * on the public ledger; it reveals nothing of the record's content.
+ */
+export async function documentEvidence(
+  db: Db,
+  docs: readonly { ent: string; typeCode: number; billNo: string }[],
+): Promise<({ txHash: string; blockHeight: number } | null)[]> {
+  if (docs.length === 0) return [];
+  const rows = await db
+    .select({
+      n: sql<number>`b.n::int`.mapWith(Number),
+      txHash: sql<string>`b.leaf_hash`,
+      height: sql<number>`b.block_height`.mapWith(Number),
+    })
+    .from(
+      sql`tracehub_trace_document_evidence(${sql.param(docs.map((d) => d.ent))}::text[], ${intArray(docs.map((d) => d.typeCode))}, ${sql.param(docs.map((d) => d.billNo))}::text[]) as b`,
+    );
+  const out: ({ txHash: string; blockHeight: number } | null)[] = docs.map(() => null);
+  for (const r of rows) out[r.n - 1] = { txHash: r.txHash, blockHeight: r.height };
+  return out;
+}
+
+export interface EnterprisePlace {
+  address: string;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * Where each enterprise ships from: its newest shipment's shipping place, else its newest mine or smelter
+ * site (certified enterprises and the caller's own; migration 0038). Absent when neither is recorded.
+ */
+export async function enterprisePlaces(
+  db: Db,
+  uuids: readonly string[],
+): Promise<Map<string, EnterprisePlace>> {
+  if (uuids.length === 0) return new Map();
+  const shipments = DOCUMENT_TYPES.filter((d) => d.code === 'LogisticsTrans').map((d) => d.typeCode);
+  const rows = await db
+    .select({
+      uuid: sql<string>`p.uuid`,
+      address: sql<string>`p.address`,
+      latitude: sql<number>`p.latitude`.mapWith(Number),
+      longitude: sql<number>`p.longitude`.mapWith(Number),
+    })
+    .from(
+      sql`tracehub_trace_enterprise_places(${sql.param([...uuids])}::text[], ${intArray(shipments)}, ${intArray(ROLE_TYPES.source)}) as p`,
+    );
+  return new Map(rows.map(({ uuid, ...place }) => [uuid, place]));
 }

@@ -2,7 +2,10 @@
 // and the walk itself (the VIN map check of modules/checking walks many VINs at once).
 export {
   documentBlocks,
+  documentEvidence,
   enterpriseIdentities,
+  enterpriseKinds,
+  enterprisePlaces,
   lotSuppliers,
   sourceEnterprises,
   typesOf,
@@ -13,4 +16,6 @@ export {
 } from './links.ts';
 export { walk, walkMany, type TraceEdge, type TraceGraph, type TraceNode } from './walk.ts';
 // Whether a VIN/SN or lot is the caller's own: where a walk of the caller may start (evidence packages).
-export { ownVin, ownVins, ownsLot } from './repo.ts';
+export { ownPartners, ownVin, ownVins, ownsLot } from './repo.ts';
+// The product network (modules/graph) draws a product's trace down to the mine.
+export { traceDown } from './service.ts';

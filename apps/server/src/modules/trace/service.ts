@@ -80,12 +80,21 @@ async function identitiesOf(db: Db, tenant: TenantContext, graph: TraceGraph) {
       own: uuid === tenant.enterpriseUuid,
     };
   });
-  return { list, index };
+  return { list, index, order };
 }
 
 /** A walk as the contract answers it: enterprises by identity only, nodes by position. */
 async function toTrace(db: Db, tenant: TenantContext, graph: TraceGraph): Promise<TTrace> {
-  const { list, index } = await identitiesOf(db, tenant, graph);
+  return (await traceWithUuids(db, tenant, graph)).trace;
+}
+
+/** toTrace, with the enterprises' uuids in the order of `trace.enterprises` (for the server's own reads). */
+async function traceWithUuids(
+  db: Db,
+  tenant: TenantContext,
+  graph: TraceGraph,
+): Promise<{ trace: TTrace; uuids: string[] }> {
+  const { list, index, order } = await identitiesOf(db, tenant, graph);
   const id = (i: number) => `n${i}`;
   const ownGaps = graph.gaps.filter((g) => graph.nodes[g.from]!.tier === 0 && g.partnerId !== null);
   const partners = await ownPartners(
@@ -93,7 +102,7 @@ async function toTrace(db: Db, tenant: TenantContext, graph: TraceGraph): Promis
     tenant,
     ownGaps.map((g) => g.partnerId!),
   );
-  return {
+  const trace: TTrace = {
     direction: graph.direction,
     root: id(0),
     enterprises: list,
@@ -123,12 +132,30 @@ async function toTrace(db: Db, tenant: TenantContext, graph: TraceGraph): Promis
     levels: Math.max(0, ...graph.nodes.map((n) => n.tier)),
     truncated: graph.truncated,
   };
+  return { trace, uuids: order };
 }
 
 /** A VIN/SN of the caller, down to the lots it is made of, across its suppliers to the mine. */
 export async function traceVin(db: Db, tenant: TenantContext, input: Input<'traceVin'>): Promise<TTrace> {
   const start = await vinStart(db, tenant, input.vinSn);
   return toTrace(db, tenant, await walk(db, 'down', start.key, start.fields));
+}
+
+/**
+ * One of the caller's VINs/SNs or lots down to the mine (the product network): what it was made of, across
+ * its suppliers, with the uuids of its enterprises (for reads the server makes of them, never answered).
+ * E1003 when it is not the caller's.
+ */
+export async function traceDown(
+  db: Db,
+  tenant: TenantContext,
+  start: { vinSn: string } | { itemCode: string; batchNo: string },
+): Promise<{ trace: TTrace; uuids: string[] }> {
+  const from =
+    'vinSn' in start
+      ? await vinStart(db, tenant, start.vinSn)
+      : await lotStart(db, tenant, start.itemCode, start.batchNo);
+  return traceWithUuids(db, tenant, await walk(db, 'down', from.key, from.fields));
 }
 
 /** A lot of the caller, up to every VIN/SN it went into, across its clients. */

@@ -19,6 +19,7 @@ import { documentRecordOfType, requiredFieldKeys } from './fields';
 import { itemPicker, partnerPicker } from './pickers';
 import { currencyOptions, documentKeys } from './queries';
 import { returnDetailAction, returnDetailDialog } from './ReturnDetailDialog';
+import { TrajectoryDialog, trajectoryRowAction, trajectoryToolbarAction } from './TrajectoryAction';
 import './document.css';
 
 /** A money column: '1,250,000.00 CNY'. */
@@ -83,6 +84,8 @@ function buildDocumentResource(def: TDocumentTypeDef): TResource<TDocumentEndpoi
   const has = (key: string) => record.formFields.some((f) => f.key === key);
   const goods = def.trace === 'receipt' || def.trace === 'delivery';
   const returns = hasPurchaseReturns(def);
+  // Shipments carry both places: their trajectory map (spec 2.4, LogisticsTrans:ViewTrajectory).
+  const trajectory = def.actions?.some((a) => a.code.endsWith(':ViewTrajectory')) ?? false;
   // A document in words, as the evidence dialog names it: its type and number ("采购入库 RK-XH-001").
   const subjectOf = (r: TDocument, lang: TLang) =>
     `${lang === 'zh' ? def.title.zh : def.singular.charAt(0).toUpperCase() + def.singular.slice(1)} ${r.billNo}`;
@@ -123,8 +126,17 @@ function buildDocumentResource(def: TDocumentTypeDef): TResource<TDocumentEndpoi
         relatedBillNos: [],
       },
       // After the standard ones, under "More": the row's links stay narrow, its data in view.
-      rowActionsAfter: returns ? { delete: [returnDetailAction(def)] } : {},
-      dialogs: returns ? { returnDetail: returnDetailDialog(def) } : {},
+      rowActionsAfter: returns
+        ? { delete: [returnDetailAction(def)] }
+        : trajectory
+          ? { delete: [trajectoryRowAction] }
+          : {},
+      toolbarAfter: trajectory ? { batchDelete: [trajectoryToolbarAction] } : {},
+      dialogs: returns
+        ? { returnDetail: returnDetailDialog(def) }
+        : trajectory
+          ? { trajectory: TrajectoryDialog }
+          : {},
       texts: {
         create: 'document.create',
         createTitle: 'document.create',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Empty, Space, Table, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -12,13 +12,26 @@ import { useBatchCreate, usePartners } from './useCreateFlow';
  * Spec 2.4 "export dialog by company": partners settled on the platform, one task each, packaging the
  * documents exchanged with the partner and their traced chain.
  */
-export function ByCompanyDialog({ open, onClose }: { open: boolean; onClose: (created?: boolean) => void }) {
+export function ByCompanyDialog({
+  open,
+  onClose,
+  preselectUsci,
+}: {
+  open: boolean;
+  onClose: (created?: boolean) => void;
+  /** A partner chosen already (the supply-chain network's company panel), by its USCI. */
+  preselectUsci?: string;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const [taskType, setTaskType] = useState<TPackageType>(1);
   const [selected, setSelected] = useState<string[]>([]);
   const partners = usePartners(open);
   const create = useBatchCreate(onClose);
+  const preselected = partners.data?.find((p) => preselectUsci && p.usci === preselectUsci)?.enterpriseUuid;
+  useEffect(() => {
+    if (preselected) setSelected([preselected]);
+  }, [preselected]);
 
   return (
     <AppDialog

@@ -21,6 +21,7 @@ import { partner } from './partner';
 import { materialRelation } from './materialRelation';
 import { material } from './material';
 import { dataManagement } from './dataManagement';
+import { graph } from './graph';
 import { fileErrorLog } from './fileErrorLog';
 import { document } from './document';
 import { gatewayKey } from './gatewayKey';
@@ -31,6 +32,7 @@ import { checking } from './checking';
 import { risk } from './risk';
 import { monitor } from './monitor';
 import { evidenceTask } from './evidenceTask';
+import { map } from './map';
 
 export const en: TLocale = {
   common,
@@ -55,6 +57,7 @@ export const en: TLocale = {
   materialRelation,
   material,
   dataManagement,
+  graph,
   fileErrorLog,
   document,
   gatewayKey,
@@ -65,4 +68,5 @@ export const en: TLocale = {
   risk,
   monitor,
   evidenceTask,
+  map,
 };

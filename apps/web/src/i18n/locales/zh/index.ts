@@ -20,6 +20,7 @@ import { partner } from './partner';
 import { materialRelation } from './materialRelation';
 import { material } from './material';
 import { dataManagement } from './dataManagement';
+import { graph } from './graph';
 import { fileErrorLog } from './fileErrorLog';
 import { document } from './document';
 import { gatewayKey } from './gatewayKey';
@@ -30,6 +31,7 @@ import { checking } from './checking';
 import { risk } from './risk';
 import { monitor } from './monitor';
 import { evidenceTask } from './evidenceTask';
+import { map } from './map';
 
 /** Chinese texts, one module per domain. The English modules must have exactly these keys. */
 export const zh = {
@@ -55,6 +57,7 @@ export const zh = {
   materialRelation,
   material,
   dataManagement,
+  graph,
   fileErrorLog,
   document,
   gatewayKey,
@@ -65,6 +68,7 @@ export const zh = {
   risk,
   monitor,
   evidenceTask,
+  map,
 };
 
 export type TLocale = typeof zh;
