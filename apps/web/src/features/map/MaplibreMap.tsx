@@ -23,8 +23,8 @@ type TMaplibre = typeof Maplibre;
 
 /** A map that has not drawn its first frame by then counts as failed (its worker, its WebGL context). */
 const LOAD_WATCHDOG_MS = 10_000;
-/** Fitting to the points: not closer than a region. */
-const FIT_MAX_ZOOM = 6;
+/** Fitting to the points: not closer than a city and its surroundings (the basemap is 1:50m). */
+const FIT_MAX_ZOOM = 8;
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 

@@ -84,7 +84,7 @@ export function fitPadding(width: number, height: number): TPadding {
 }
 
 /** The smallest span, in degrees, a fitted view shows: a single point shows its surroundings. */
-const MIN_SPAN_DEG = 4;
+const MIN_SPAN_DEG = 1.5;
 
 /**
  * The equirectangular view of a `width` × `height` picture that shows every position inside the fitting
