@@ -164,7 +164,7 @@ export async function ownLines(
   docs: readonly { typeCode: number; billNo: string }[],
 ): Promise<OwnLine[]> {
   if (docs.length === 0) return [];
-  const pairs = sql`(select * from unnest(${sql.param(docs.map((d) => d.typeCode))}::int[], ${sql.param(docs.map((d) => d.billNo))}::text[]) as k(typ, bill))`;
+  const pairs = sql`select typ, bill from unnest(${sql.param(docs.map((d) => d.typeCode))}::int[], ${sql.param(docs.map((d) => d.billNo))}::text[]) as k(typ, bill)`;
   return db
     .select({
       typeCode: documents.docType,
@@ -177,10 +177,7 @@ export async function ownLines(
     })
     .from(documents)
     .where(
-      and(
-        visibleRows(documents, tenant),
-        sql`(${documents.docType}, ${documents.billNo}) in (select typ, bill from ${pairs})`,
-      ),
+      and(visibleRows(documents, tenant), sql`(${documents.docType}, ${documents.billNo}) in (${pairs})`),
     );
 }
 

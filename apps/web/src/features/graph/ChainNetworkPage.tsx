@@ -147,8 +147,8 @@ export default function ChainNetworkPage() {
   const lang = useLang();
   const nameOf = useCompanyName();
   const tierText = useTierText();
-  const webgl = useMemo(canRenderNetwork, []);
-  const [view, setView] = useState<TView>(webgl ? 'graph' : 'list');
+  const drawable = useMemo(canRenderNetwork, []);
+  const [view, setView] = useState<TView>(drawable ? 'graph' : 'list');
   const [projectProduct, setProjectProduct] = useState<string[]>([]);
   const [range, setRange] = useState<TRange>([null, null]);
   const [tiers, setTiers] = useState<number>(GRAPH_LIMITS.maxTiers);
@@ -309,7 +309,7 @@ export default function ChainNetworkPage() {
               value={view}
               onChange={setView}
               options={[
-                { value: 'graph', label: t('graph.chain.view.graph'), disabled: !webgl },
+                { value: 'graph', label: t('graph.chain.view.graph'), disabled: !drawable },
                 { value: 'list', label: t('graph.chain.view.list') },
               ]}
               data-testid="network-view"
@@ -343,8 +343,8 @@ export default function ChainNetworkPage() {
           </Space>
         }
       >
-        {!webgl && (
-          <Alert type="info" showIcon message={t('graph.chain.noWebgl')} className="network-alert" />
+        {!drawable && (
+          <Alert type="info" showIcon message={t('graph.chain.noCanvas')} className="network-alert" />
         )}
         {network?.truncated && (
           <Alert

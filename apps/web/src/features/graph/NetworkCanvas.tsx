@@ -1,6 +1,6 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import type { TDrawnNetwork } from './networkLayout';
-import { createNetworkRenderer, type TNetworkRenderer } from './renderNetwork';
+import { createNetworkRenderer, type TLabelPlacement, type TNetworkRenderer } from './renderNetwork';
 
 /** Nodes listed as buttons beside the canvas (for keyboards and screen readers) up to this count. */
 const ACCESSIBLE_NODES = 300;
@@ -12,7 +12,7 @@ export interface TNetworkCanvasHandle {
 }
 
 /**
- * A laid-out network drawn with WebGL (renderNetwork.ts): created once, redrawn when the network changes,
+ * A laid-out network drawn on a canvas (renderNetwork.ts): created once, redrawn when the network changes,
  * `emphasised` nodes standing out (a search, a selection), clicks reported by node id.
  */
 export const NetworkCanvas = forwardRef<
@@ -23,11 +23,12 @@ export const NetworkCanvas = forwardRef<
     onNodeClick: (id: string) => void;
     /** Names the node list for assistive technology. */
     label: string;
+    labels?: TLabelPlacement;
     height?: number;
     testId?: string;
   }
 >(function NetworkCanvas(
-  { network, emphasised, onNodeClick, label, height = 560, testId = 'network-canvas' },
+  { network, emphasised, onNodeClick, label, labels = 'right', height = 560, testId = 'network-canvas' },
   ref,
 ) {
   const box = useRef<HTMLDivElement>(null);
@@ -36,12 +37,14 @@ export const NetworkCanvas = forwardRef<
   onClick.current = onNodeClick;
 
   useEffect(() => {
-    const r = createNetworkRenderer(box.current!, (id) => onClick.current(id));
+    const r = createNetworkRenderer(box.current!, (id) => onClick.current(id), { labels });
     renderer.current = r;
     return () => {
       r.kill();
       renderer.current = null;
     };
+    // Made once: the label placement is fixed for a page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   useEffect(() => {
     renderer.current?.draw(network);

@@ -176,9 +176,9 @@ export default function ProductNetworkPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const tierText = useTierText();
-  const webgl = useMemo(canRenderNetwork, []);
+  const drawable = useMemo(canRenderNetwork, []);
   const [request, setRequest] = useState<TProductNetworkRequest | null>(null);
-  const [view, setView] = useState<TView>(webgl ? 'graph' : 'list');
+  const [view, setView] = useState<TView>(drawable ? 'graph' : 'list');
   const [highlight, setHighlight] = useState(false);
   const [selected, setSelected] = useState<TTraceNode | null>(null);
   const canvas = useRef<TNetworkCanvasHandle>(null);
@@ -312,7 +312,7 @@ export default function ProductNetworkPage() {
                 value={view}
                 onChange={setView}
                 options={[
-                  { value: 'graph', label: t('graph.chain.view.graph'), disabled: !webgl },
+                  { value: 'graph', label: t('graph.chain.view.graph'), disabled: !drawable },
                   { value: 'list', label: t('graph.chain.view.list') },
                 ]}
                 data-testid="product-network-view"
@@ -337,8 +337,8 @@ export default function ProductNetworkPage() {
           )
         }
       >
-        {!webgl && (
-          <Alert type="info" showIcon message={t('graph.chain.noWebgl')} className="network-alert" />
+        {!drawable && (
+          <Alert type="info" showIcon message={t('graph.chain.noCanvas')} className="network-alert" />
         )}
         {network?.trace.truncated && (
           <Alert type="warning" showIcon message={t('graph.product.truncated')} className="network-alert" />
@@ -358,6 +358,7 @@ export default function ProductNetworkPage() {
             emphasised={selected ? new Set([selected.id]) : null}
             onNodeClick={(id) => setSelected(nodes.get(id) ?? null)}
             testId="product-network-canvas"
+            labels="below"
             label={t('graph.product.nodesLabel')}
           />
         ) : (

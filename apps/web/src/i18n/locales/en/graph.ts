@@ -19,7 +19,7 @@ export const graph: typeof zh = {
       'The network is over its limit: only the part reached from the newest {{starts}} lots is shown. Narrow it by project, product or business date',
     empty:
       'No traced documents yet: once receipts, deliveries and the like are recorded, the network shows here',
-    noWebgl: 'This browser has no WebGL: the list view is shown instead',
+    noCanvas: 'This browser cannot draw the network: the list view is shown instead',
     nodesLabel: 'Companies in the network',
     fit: 'Fit to view',
     fileName: 'supply-chain-network',

@@ -15,7 +15,7 @@ export const graph = {
     summary: '{{companies}} 家企业 · {{flows}} 条物料流 · 上游 {{up}} 级 · 下游 {{down}} 级',
     truncated: '网络超出上限，仅显示最近的 {{starts}} 个批次出发的部分；请用项目、产品或业务日期缩小范围',
     empty: '暂无溯源数据：录入采购入库、销售出库等单据后，网络会显示在这里',
-    noWebgl: '当前浏览器不支持 WebGL，已切换为列表视图',
+    noCanvas: '当前浏览器无法绘制网络图，已切换为列表视图',
     nodesLabel: '网络中的企业',
     fit: '适应画布',
     fileName: '供应链网络图',
