@@ -3,6 +3,9 @@ import type { Page } from 'playwright-core';
 import { screenshot, type TLang } from './support/browser';
 import { AUTOMAKER, signIn } from './support/flows';
 import { useHarness } from './support/harness';
+import { apiToken, post } from './support/api';
+
+const SUPPLIER_UUID = 'e0a1c2d3-0002-4000-8000-000000000002';
 
 // Maps (issue 18 item 4), zh and en, with every request off the console's own origin refused (no network,
 // no map keys): the battery maker's shipment on the logistics trajectory map (its curve between the shipping
@@ -62,6 +65,32 @@ describe('maps', () => {
         page.locator('.ant-modal').filter({ has: download }).getByTestId('dialog-confirm').click(),
       ]);
       expect(file.suggestedFilename()).toMatch(/\.png$/);
+
+      // The same shipment from its product's page (/product/echoAddress).
+      const token = await apiToken(h.server().baseUrl, 'demo-supplier', SUPPLIER_UUID);
+      // The shipment's product (made by the first language's run).
+      const base = h.server().baseUrl;
+      const found = await post<{ list: { id: number }[] }>(
+        base,
+        '/graph/getProductList',
+        { keyword: 'CELL-72' },
+        token,
+      );
+      const product =
+        found.list[0] ??
+        (await post<{ id: number }>(
+          base,
+          '/product/addProduct',
+          { name: '动力电芯', code: 'CELL-72', batchNo: 'CELL-2026-03', unit: '件' },
+          token,
+        ));
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await page.goto(`/basicData/product/detail/${product.id}`);
+      await page.getByTestId('product-trajectory').click();
+      const fromProduct = page.getByTestId('trajectory-map-dialog').last();
+      await fromProduct.getByTestId('trajectory-map').locator('[data-renderer]').waitFor();
+      await expect.poll(() => fromProduct.locator('.map-view-label').count()).toBeGreaterThanOrEqual(2);
       expect(refused).toEqual([]);
       expect(errors).toEqual([]);
     });

@@ -6,6 +6,7 @@ import type {
   TListResponse,
   TNetworkCompany,
   TProductNetwork,
+  TProductShipment,
   TProjectCascade,
   TSupplierMapItem,
 } from '@tracehub/contract';
@@ -254,6 +255,47 @@ describe('supply-chain and product networks (/graph)', () => {
       fallbackUrl: '',
       key: '',
     });
+  });
+
+  it("answers a product's shipments for its trajectory map, to its own enterprise and the trajectory action only", async () => {
+    const product = expectOk(
+      await call<{ id: number }>(t.app, '/product/addProduct', {
+        token: supplier,
+        body: { name: '动力电芯', code: 'CELL-72', batchNo: 'CELL-2026-03', unit: '件' },
+      }),
+    );
+    const shipments = expectOk(
+      await call<TProductShipment[]>(t.app, '/product/echoAddress', {
+        token: supplier,
+        body: { id: product.id },
+      }),
+    );
+    expect(shipments).toEqual([
+      expect.objectContaining({
+        billNo: 'FY-HX-001',
+        shippingAddress: '江苏省苏州市工业园区',
+        deliveryAddress: '上海市嘉定区安亭镇',
+        shippingLatitude: 31.2989,
+        shippingLongitude: 120.5853,
+        deliveryLatitude: 31.2946,
+        deliveryLongitude: 121.1648,
+      }),
+    ]);
+    expect(shipments[0]!.checkoutDate).toEqual(expect.any(Number));
+    // Another enterprise's product is not found; the action's code is needed.
+    expectError(
+      await call(t.app, '/product/echoAddress', { token: auto, body: { id: product.id } }),
+      'NOT_FOUND',
+    );
+    const productOnly = await memberWithExactCodes(t, auto, AUTO_UUID, ['Product']);
+    expectError(
+      await call(t.app, '/product/echoAddress', { token: productOnly, body: { id: product.id } }),
+      'FORBIDDEN',
+    );
+    const labels = expectOk(
+      await call<{ code: string }[]>(t.app, '/product/selectTraceLabelAll', { token: productOnly, body: {} }),
+    );
+    expect(labels.map((l) => l.code)).toContain('XH-CELL');
   });
 
   it('answers the tracing objects and refuses a product row without a batch or VIN/SN', async () => {

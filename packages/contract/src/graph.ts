@@ -3,6 +3,7 @@ import { ZCheckCounts } from './checking.ts';
 import { ENTERPRISE_KINDS } from './document-types.ts';
 import { endpoint } from './endpoint.ts';
 import { LIMITS } from './limits.ts';
+import { ZTraceLabel } from './product.ts';
 import { ZTrace, ZTraceDocument } from './trace.ts';
 
 /*
@@ -157,9 +158,6 @@ export const ZProductNetwork = z.object({
   evidence: z.array(ZDocumentEvidence),
 });
 export type TProductNetwork = z.infer<typeof ZProductNetwork>;
-
-/** A tracing object (materials marked as traced): highlighted in the product network. */
-export const ZTraceLabel = z.object({ code: z.string(), name: z.string(), nameEn: z.string() });
 
 /**
  * A supplier of the network on the supplier information map (spec 3 "Supplier map item"): where it ships

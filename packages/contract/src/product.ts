@@ -225,6 +225,35 @@ export const ZMaterialOptionsQuery = z.object({
 
 const ZId = z.object({ id: z.number().int() });
 const TAG = 'product';
+
+/**
+ * A shipment of one of the enterprise's products, with both places (spec 3 "Logistics"): what
+ * /product/echoAddress answers for the product's trajectory map. Coordinates null when not recorded.
+ */
+export const ZProductShipment = z.object({
+  billNo: z.string(),
+  deliveryEnterprise: z.string(),
+  deliveryEnterpriseEn: z.string(),
+  shippingAddress: z.string(),
+  checkoutDate: z.number().int().nullable(),
+  receiveCompanyName: z.string(),
+  receiveCompanyNameEn: z.string(),
+  deliveryAddress: z.string(),
+  arrivalDate: z.number().int().nullable(),
+  carrierEnterpriseNo: z.string(),
+  shippingLatitude: z.number().nullable(),
+  shippingLongitude: z.number().nullable(),
+  deliveryLatitude: z.number().nullable(),
+  deliveryLongitude: z.number().nullable(),
+});
+export type TProductShipment = z.infer<typeof ZProductShipment>;
+
+/** A tracing object: a material marked as traced (the product form's and the product network's labels). */
+export const ZTraceLabel = z.object({ code: z.string(), name: z.string(), nameEn: z.string() });
+export type TTraceLabel = z.infer<typeof ZTraceLabel>;
+
+/** Shipments a product's trajectory map shows at most (the newest). */
+export const PRODUCT_SHIPMENTS_MAX = 100;
 const anyProductPage = [PRODUCT_CODE, ...PRODUCT_PERMISSIONS.create, ...PRODUCT_PERMISSIONS.edit];
 
 const productImportExport = importExportEndpoints({
@@ -327,6 +356,30 @@ export const productEndpoints = {
     tag: TAG,
     summary:
       "The enterprise's materials of both natures a product may trace (by code first): searched by code or name, plus the given ids",
+  }),
+  echoAddress: endpoint({
+    method: 'POST',
+    path: '/product/echoAddress',
+    input: ZId,
+    output: z.array(ZProductShipment),
+    reads: true,
+    auth: 'enterprise',
+    // The shipments are the logistics page's data: its trajectory action opens them.
+    permission: 'LogisticsTrans:ViewTrajectory',
+    tag: TAG,
+    summary:
+      "The shipping and delivery places of one of the enterprise's products (its shipments of the product's code and batch or VIN/SN, newest first, at most 100): the product's trajectory map",
+  }),
+  selectTraceLabelAll: endpoint({
+    method: 'POST',
+    path: '/product/selectTraceLabelAll',
+    input: z.object({}),
+    output: z.array(ZTraceLabel),
+    reads: true,
+    auth: 'enterprise',
+    permission: anyProductPage,
+    tag: TAG,
+    summary: "The enterprise's tracing objects (materials marked as traced), by code",
   }),
   getProductList: endpoint({
     method: 'POST',

@@ -5,7 +5,6 @@ import {
   checkingFindings,
   checkingTasks,
   documents,
-  materials,
   products,
   projectCodes,
   tasks,
@@ -131,20 +130,6 @@ export async function ownProduct(db: Db, tenant: TenantContext, id: number) {
     .from(products)
     .where(and(visibleRows(products, tenant), eq(products.id, id)));
   return row ?? null;
-}
-
-/** The enterprise's tracing objects: materials marked as traced, one row per code. */
-export async function traceLabels(db: Db, tenant: TenantContext) {
-  return db
-    .selectDistinctOn([materials.code], {
-      code: materials.code,
-      name: materials.name,
-      nameEn: materials.nameEn,
-    })
-    .from(materials)
-    .where(and(visibleRows(materials, tenant), eq(materials.tracingObject, true)))
-    .orderBy(materials.code, desc(materials.id))
-    .limit(LIMITS.maxCountedTotal);
 }
 
 export interface OwnLine {

@@ -30,6 +30,7 @@ import {
   sumByUnit,
   type CompanyDraft,
 } from './network.ts';
+import { tracingObjects } from '../material/public.ts';
 import * as repo from './repo.ts';
 
 // The supply-chain network and the product network (contract graph.ts). Reads only.
@@ -199,7 +200,7 @@ export async function supplierMap(
 
 // ---- product network ------------------------------------------------------------------------------
 
-export const traceLabels = (db: Db, tenant: TenantContext) => repo.traceLabels(db, tenant);
+export const traceLabels = (db: Db, tenant: TenantContext) => tracingObjects(db, tenant);
 
 /** Where a product network starts: a product row's VIN/SN or lot, or the VIN/SN or lot asked for. */
 async function productStart(db: Db, tenant: TenantContext, input: Input<'product'>) {

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { TMaterialNature, TMaterialOption } from '@tracehub/contract';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { LIMITS, type TMaterialNature, type TMaterialOption, type TTraceLabel } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { files, materials } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
@@ -97,4 +97,18 @@ export async function materialOptions(
         .orderBy(asc(materials.code), asc(materials.batchNo), asc(materials.id))
     : [];
   return [...chosen, ...found];
+}
+
+/** The enterprise's tracing objects: materials marked as traced, one row per code (its newest). */
+export async function tracingObjects(db: Db, tenant: TenantScope): Promise<TTraceLabel[]> {
+  return db
+    .selectDistinctOn([materials.code], {
+      code: materials.code,
+      name: materials.name,
+      nameEn: materials.nameEn,
+    })
+    .from(materials)
+    .where(and(visibleRows(materials, tenant), eq(materials.tracingObject, true)))
+    .orderBy(materials.code, desc(materials.id))
+    .limit(LIMITS.maxCountedTotal);
 }

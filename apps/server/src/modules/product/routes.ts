@@ -6,6 +6,8 @@ import { registerImportExport } from '../../platform/imports/routes.ts';
 import { productExporter, productImporter } from './import-export.ts';
 import './references.ts';
 import * as product from './service.ts';
+import { productShipments } from './shipments.ts';
+import { tracingObjects } from '../material/public.ts';
 
 /**
  * Products of the current enterprise (/basicData/product and its detail page), their pickers
@@ -38,6 +40,10 @@ export function productRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, e.materialOptions, (input, { db, tenant }) =>
     product.materialPickerOptions(db, tenant, input),
   );
+  registerEndpoint(app, deps, e.echoAddress, (input, { db, tenant }) =>
+    productShipments(db, tenant, input.id),
+  );
+  registerEndpoint(app, deps, e.selectTraceLabelAll, (_input, { db, tenant }) => tracingObjects(db, tenant));
   registerEndpoint(app, deps, e.getProductList, (input, { db, tenant }) =>
     product.productPickerPage(db, tenant, input),
   );

@@ -10,6 +10,7 @@ import { AttachmentList } from '../ledger/AttachmentList';
 import { CarbonHistory } from './CarbonHistory';
 import { PRODUCT_CODE } from './carbonFields';
 import { productResource } from './productResource';
+import { ProductTrajectory } from './ProductTrajectory';
 import './product.css';
 
 function MaterialsTable({ materials }: { materials: readonly TProductMaterial[] }) {
@@ -56,7 +57,12 @@ function ProductCards({ product }: { product: TProduct }) {
   const can = usePermissions();
   return (
     <>
-      <Card className="th-card" title={t('product.materialsCard')} data-testid="product-materials-card">
+      <Card
+        className="th-card"
+        title={t('product.materialsCard')}
+        extra={<ProductTrajectory productId={product.id} />}
+        data-testid="product-materials-card"
+      >
         <MaterialsTable materials={product.materials} />
       </Card>
       {can(PRODUCT_PERMISSIONS.viewCarbon) && (
