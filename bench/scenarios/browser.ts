@@ -1,4 +1,5 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../lib/chromium.ts';
 import { startTracehub } from '../lib/processes.ts';
 import type { LedgerFigure } from './ledger.ts';
 
@@ -52,21 +53,6 @@ const median = (values: number[]) => {
   return seen[Math.floor(seen.length / 2)] ?? NaN;
 };
 
-async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
-
 /**
  * The console's first load in Chromium against the built server (issue 15, item 3): /login cold (bytes of
  * JavaScript compressed, requests, first contentful paint), a return visit (what still goes to the
@@ -76,7 +62,7 @@ async function launch(): Promise<Browser> {
  */
 export async function browserScenarios(): Promise<LedgerFigure[]> {
   const server = await startTracehub();
-  const browser = await launch();
+  const browser = await launchChromium();
   try {
     const runs = 5;
     const cold: LoadFigures[] = [];

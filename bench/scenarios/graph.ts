@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../lib/chromium.ts';
 import type { TEnterpriseNetwork } from '@tracehub/contract';
 import { injectCall, injectSignIn, openScaleData } from '../lib/scale-data.ts';
 import { onEachDatabase, type BenchDatabase } from './documents.ts';
@@ -95,18 +96,7 @@ const fpsText = (f: { fps: number; p95: number }) => `${f.fps.toFixed(0)} frames
 
 async function renderScenario(): Promise<LedgerFigure[]> {
   const served = await servePage();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     const open = async () => {

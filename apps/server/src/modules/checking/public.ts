@@ -6,6 +6,7 @@ export {
   checkingTaskRow,
   findingsPage,
   findingsWhere,
+  latestCompletedTask,
   ownEnterprise,
   resultsByCheck,
   type CheckingTaskRow,

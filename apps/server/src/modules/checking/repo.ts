@@ -13,6 +13,7 @@ import {
   partners,
   tasks,
 } from '../../db/schema.ts';
+import type { TenantScope } from '../../platform/list-query.ts';
 import { roleTypes, rowsOf } from './checks/types.ts';
 
 /*
@@ -431,6 +432,31 @@ export async function vinMapRow(
         eq(checkingVinMaps.vin, vin),
       ),
     )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The enterprise's newest completed troubleshooting task (within the member's data permission: with the
+ * 'account' scope only its own), with its counts and finish time; null without one. Read by the workbench's
+ * findings panel and the supply-chain network's findings per company.
+ */
+export async function latestCompletedTask(
+  db: Db,
+  tenant: TenantScope,
+): Promise<{ id: string; counts: Record<string, number> | null; finishedAt: Date | null } | null> {
+  const [row] = await db
+    .select({ id: checkingTasks.id, counts: checkingTasks.counts, finishedAt: tasks.finishedAt })
+    .from(checkingTasks)
+    .innerJoin(tasks, eq(tasks.id, checkingTasks.id))
+    .where(
+      and(
+        eq(checkingTasks.enterpriseUuid, tenant.enterpriseUuid),
+        eq(tasks.status, 'completed'),
+        tenant.dataScope === 'account' ? eq(tasks.createdBy, tenant.userId) : undefined,
+      ),
+    )
+    .orderBy(desc(tasks.finishedAt))
     .limit(1);
   return row ?? null;
 }

@@ -1,16 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { LIMITS } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
-import {
-  checkingFindings,
-  checkingTasks,
-  documents,
-  products,
-  projectCodes,
-  tasks,
-} from '../../db/schema.ts';
+import { checkingFindings, documents, products, projectCodes } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { visibleRows } from '../../platform/list-query.ts';
+import { latestCompletedTask } from '../checking/public.ts';
 
 // The enterprise's own data behind the networks: ordinary tenant queries (row-level security on), scoped to
 // the caller's data permission (visibleRows). What other enterprises hold is read through the trace module.
@@ -176,19 +170,7 @@ export async function latestFindings(
 ): Promise<Map<string, { fatal: number; urgent: number; minor: number }>> {
   const out = new Map<string, { fatal: number; urgent: number; minor: number }>();
   if (!tenant.permissions.has('CheckLog')) return out;
-  const [latest] = await db
-    .select({ id: checkingTasks.id })
-    .from(checkingTasks)
-    .innerJoin(tasks, eq(tasks.id, checkingTasks.id))
-    .where(
-      and(
-        eq(checkingTasks.enterpriseUuid, tenant.enterpriseUuid),
-        eq(tasks.status, 'completed'),
-        tenant.dataScope === 'account' ? eq(tasks.createdBy, tenant.userId) : undefined,
-      ),
-    )
-    .orderBy(desc(tasks.finishedAt))
-    .limit(1);
+  const latest = await latestCompletedTask(db, tenant);
   if (!latest) return out;
   const rows = await db
     .select({ company: checkingFindings.companyUuid, level: checkingFindings.level, n: count() })

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   DASHBOARD_IMPORT_DAYS,
   DASHBOARD_MONTHS,
@@ -10,7 +10,8 @@ import {
   type TDashboard,
 } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
-import { checkingTasks, documents, importRecords, ledgerEvents, messages, tasks } from '../../db/schema.ts';
+import { documents, importRecords, ledgerEvents, messages } from '../../db/schema.ts';
+import { latestCompletedTask } from '../checking/public.ts';
 import type { TenantContext } from '../../platform/context.ts';
 import { rowsOf } from '../../platform/ledger/nodes.ts';
 import { visibleRows } from '../../platform/list-query.ts';
@@ -146,19 +147,7 @@ async function importPanel(tx: Db, tenant: TenantContext, now: Date) {
 
 async function findingPanel(tx: Db, tenant: TenantContext) {
   if (!tenant.permissions.has('CheckLog')) return null;
-  const [row] = await tx
-    .select({ id: checkingTasks.id, counts: checkingTasks.counts, finishedAt: tasks.finishedAt })
-    .from(checkingTasks)
-    .innerJoin(tasks, eq(tasks.id, checkingTasks.id))
-    .where(
-      and(
-        eq(checkingTasks.enterpriseUuid, tenant.enterpriseUuid),
-        eq(tasks.status, 'completed'),
-        tenant.dataScope === 'account' ? eq(tasks.createdBy, tenant.userId) : undefined,
-      ),
-    )
-    .orderBy(desc(tasks.finishedAt))
-    .limit(1);
+  const row = await latestCompletedTask(tx, tenant);
   if (!row?.counts) return { latest: null };
   const c = row.counts;
   const counts: TCheckCounts = {

@@ -14,7 +14,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { AimOutlined, DownloadOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -39,7 +39,7 @@ import { NetworkLegend } from './NetworkLegend';
 import { layoutNetwork, searchCompanies } from './networkLayout';
 import { graphKeys } from './queries';
 import { canRenderNetwork } from './renderNetwork';
-import { savePng } from './savePng';
+import { CanvasActions } from './CanvasActions';
 import { useCompanyName, useTierText } from './labels';
 import './graph.css';
 
@@ -324,21 +324,7 @@ export default function ChainNetworkPage() {
               </Button>
             )}
             {view === 'graph' && (
-              <>
-                <Button icon={<AimOutlined />} onClick={() => canvas.current?.fit()}>
-                  {t('graph.chain.fit')}
-                </Button>
-                <Button
-                  icon={<DownloadOutlined />}
-                  onClick={() => {
-                    const png = canvas.current?.toPng();
-                    if (png) savePng(png, `${t('graph.chain.fileName')}.png`);
-                  }}
-                  data-testid="network-download"
-                >
-                  {t('graph.chain.download')}
-                </Button>
-              </>
+              <CanvasActions canvas={canvas} fileName={t('graph.chain.fileName')} testId="network" />
             )}
           </Space>
         }

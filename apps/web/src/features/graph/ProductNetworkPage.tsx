@@ -15,7 +15,6 @@ import {
   Table,
   Typography,
 } from 'antd';
-import { AimOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -36,7 +35,7 @@ import { NetworkCanvas, type TNetworkCanvasHandle } from './NetworkCanvas';
 import { evidenceIndex, evidenceKey, layoutProductNetwork } from './productLayout';
 import { graphKeys } from './queries';
 import { canRenderNetwork } from './renderNetwork';
-import { savePng } from './savePng';
+import { CanvasActions } from './CanvasActions';
 import { useTierText } from './labels';
 import './graph.css';
 
@@ -318,20 +317,11 @@ export default function ProductNetworkPage() {
                 data-testid="product-network-view"
               />
               {view === 'graph' && (
-                <>
-                  <Button icon={<AimOutlined />} onClick={() => canvas.current?.fit()}>
-                    {t('graph.chain.fit')}
-                  </Button>
-                  <Button
-                    icon={<DownloadOutlined />}
-                    onClick={() => {
-                      const png = canvas.current?.toPng();
-                      if (png) savePng(png, `${t('graph.product.fileName')}.png`);
-                    }}
-                  >
-                    {t('graph.chain.download')}
-                  </Button>
-                </>
+                <CanvasActions
+                  canvas={canvas}
+                  fileName={t('graph.product.fileName')}
+                  testId="product-network"
+                />
               )}
             </Space>
           )
