@@ -63,7 +63,15 @@ describe('supply-chain and product networks', () => {
       await panel.getByText(text.tier2).waitFor();
       await panel.getByText(text.source).first().waitFor();
       await expect.poll(() => panel.getByTestId('network-flow').count()).toBeGreaterThan(0);
+      // Each document of the flow with its evidence: sealed, and its proof verifies in the browser.
+      await panel.getByTestId('chain-status-sealed').first().waitFor();
       await screenshot(page, `chain-network-panel-${lang}`);
+      await panel.getByTestId('network-verify').first().click();
+      const record = page.getByTestId('chain-record-dialog');
+      await expect
+        .poll(() => record.getByTestId('proof-verdict').getAttribute('class'))
+        .toContain('proof-verdict-verified');
+      await page.keyboard.press('Escape');
       await page.keyboard.press('Escape');
 
       // The battery maker (a direct supplier), chosen by keyboard from the canvas's node list: its panel opens

@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TEnterpriseNetwork,
+  TFlowEvidence,
   TProductOption,
   TListResponse,
   TNetworkCompany,
@@ -70,6 +71,37 @@ describe('supply-chain and product networks (/graph)', () => {
     expect(ore.quantities).toEqual([]);
     // Never a price or an amount of anyone.
     expect(JSON.stringify(n)).not.toMatch(/312000|unitPrice|amount/);
+  });
+
+  it("answers the evidence of a company's flows' documents, each proving on the public ledger", async () => {
+    const n = await network(auto);
+    const battery = byName(n, '恒信')!;
+    const listed = n.flows
+      .filter((f) => f.from === battery.id || f.to === battery.id)
+      .flatMap((f) => f.documents.map((d) => `${f.id}|${d.side}|${d.billNo}`));
+    const evidence = expectOk(
+      await call<TFlowEvidence[]>(t.app, '/graph/companyEvidence', {
+        token: auto,
+        body: { filters: {}, companyId: battery.id },
+      }),
+    );
+    expect(evidence.map((e) => `${e.flowId}|${e.side}|${e.billNo}`).sort()).toEqual(listed.sort());
+    // The automaker's receipt and the battery maker's delivery, both sealed (certified companies).
+    expect(evidence.map((e) => e.side).sort()).toEqual(expect.arrayContaining(['client', 'supplier']));
+    for (const e of evidence) {
+      expect(e.txHash).toMatch(/^[0-9a-f]{64}$/);
+      const proof = expectOk(await proofOf(t, e.txHash!));
+      expect(proof.block.header.height).toBe(e.blockHeight);
+      expectProofVerifies(proof, platformPublicKey(t));
+    }
+    expect(
+      expectOk(
+        await call<TFlowEvidence[]>(t.app, '/graph/companyEvidence', {
+          token: auto,
+          body: { filters: {}, companyId: 'c999' },
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it("draws the battery maker's network both ways: the mine up, the automaker down", async () => {

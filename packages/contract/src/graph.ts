@@ -176,6 +176,25 @@ export const ZSupplierMapItem = z.object({
 });
 export type TSupplierMapItem = z.infer<typeof ZSupplierMapItem>;
 
+/** A company's flows' documents with their evidence: the company panel of the network (same filters). */
+export const ZCompanyEvidenceRequest = z.object({
+  filters: ZNetworkRequest,
+  /** The company's id in the network these filters draw. */
+  companyId: z.string().max(20),
+});
+export type TCompanyEvidenceRequest = z.input<typeof ZCompanyEvidenceRequest>;
+
+/** A listed document of one of the company's flows with its evidence (as the product network's). */
+export const ZFlowEvidence = z.object({
+  flowId: z.string(),
+  side: z.enum(['supplier', 'client']),
+  typeCode: z.number().int(),
+  billNo: z.string(),
+  txHash: z.string().nullable(),
+  blockHeight: z.number().int().nullable(),
+});
+export type TFlowEvidence = z.infer<typeof ZFlowEvidence>;
+
 const tag = 'graph';
 
 export const graphEndpoints = {
@@ -225,6 +244,18 @@ export const graphEndpoints = {
     tag,
     summary:
       "The product network: one of the enterprise's products, VINs/SNs or lots traced down to the mine, with each document's sealed evidence (txHash, block); E1003 when it is not the enterprise's",
+  }),
+  companyEvidence: endpoint({
+    method: 'POST',
+    path: '/graph/companyEvidence',
+    input: ZCompanyEvidenceRequest,
+    output: z.array(ZFlowEvidence),
+    reads: true,
+    auth: 'enterprise',
+    permission: VISUAL_CHAIN_CODE,
+    tag,
+    summary:
+      "The evidence of the documents listed on one company's flows (its panel): each one's newest sealed leaf hash (txHash) and block, for certified companies' documents; an unknown company id answers none",
   }),
   supplierMap: endpoint({
     method: 'POST',

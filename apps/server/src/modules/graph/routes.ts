@@ -19,6 +19,9 @@ export function graphRoutes(app: FastifyInstance, deps: AppDeps): void {
     graph.enterpriseNetwork(db, tenant, input),
   );
   registerEndpoint(app, deps, e.product, (input, { db, tenant }) => graph.productNetwork(db, tenant, input));
+  registerEndpoint(app, deps, e.companyEvidence, (input, { db, tenant }) =>
+    graph.companyEvidence(db, tenant, input),
+  );
   registerEndpoint(app, deps, e.supplierMap, (input, { db, tenant }) => graph.supplierMap(db, tenant, input));
   registerEndpoint(app, deps, e.traceLabels, (_input, { db, tenant }) => graph.traceLabels(db, tenant));
 }

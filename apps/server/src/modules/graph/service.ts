@@ -6,6 +6,7 @@ import {
   type TNetworkCompany,
   type TParsed,
   type TProductNetwork,
+  type TFlowEvidence,
   type TSupplierMapItem,
 } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
@@ -165,6 +166,37 @@ async function networkWithUuids(
     truncated: down.cut || up.cut || Boolean(downGraph?.truncated) || Boolean(upGraph?.truncated),
   };
   return { network, uuids: new Map(ordered.map((c) => [ids.get(c.key)!, c.ent])) };
+}
+
+/**
+ * The evidence of the documents a company's panel lists: the network drawn again with the same filters (its
+ * ids are stable for them), the company's flows' listed documents, each on its side's enterprise.
+ */
+export async function companyEvidence(
+  db: Db,
+  tenant: TenantContext,
+  input: Input<'companyEvidence'>,
+): Promise<TFlowEvidence[]> {
+  const { network, uuids } = await networkWithUuids(db, tenant, input.filters);
+  const flows = network.flows.filter((f) => f.from === input.companyId || f.to === input.companyId);
+  const docs = flows.flatMap((f) =>
+    f.documents.map((d) => ({
+      flowId: f.id,
+      side: d.side,
+      typeCode: d.typeCode,
+      billNo: d.billNo,
+      ent: uuids.get(d.side === 'supplier' ? f.from : f.to) ?? null,
+    })),
+  );
+  const found = await documentEvidence(
+    db,
+    docs.map((d) => ({ ent: d.ent ?? '', typeCode: d.typeCode, billNo: d.billNo })),
+  );
+  return docs.map(({ ent: _ent, ...d }, i) => ({
+    ...d,
+    txHash: found[i]?.txHash ?? null,
+    blockHeight: found[i]?.blockHeight ?? null,
+  }));
 }
 
 /**

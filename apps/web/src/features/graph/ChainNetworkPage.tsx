@@ -385,7 +385,14 @@ export default function ChainNetworkPage() {
           <FlowTable network={network} onCompany={setSelected} />
         )}
       </Card>
-      {network && <CompanyPanel network={network} company={selected} onClose={() => setSelected(null)} />}
+      {network && (
+        <CompanyPanel
+          network={network}
+          request={request}
+          company={selected}
+          onClose={() => setSelected(null)}
+        />
+      )}
       {mapOpen && (
         <SupplierMapDialog
           open

@@ -3,20 +3,33 @@ import { Button, Descriptions, Drawer, Empty, List, Space, Table, Tag, Tooltip, 
 import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
+  api,
   documentTypeByTypeCode,
   type TEnterpriseNetwork,
   type TFlowDocument,
+  type TFlowEvidence,
   type TNetworkCompany,
   type TNetworkFlow,
+  type TNetworkRequest,
 } from '@tracehub/contract';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../api/client';
+import { ChainStatusTag } from '../ledger/ChainStatusTag';
+import { ViewChainButton } from '../ledger/ViewChainButton';
+import { graphKeys } from './queries';
 import { useLang } from '../../i18n';
 import { EMPTY_TEXT, formatDateTime } from '../../shared/format';
 import { usePermissions } from '../../shared/permissions';
 import { ByCompanyDialog } from '../evidence-task/ByCompanyDialog';
 import { FindingTags, KindText, useCompanyName, useTierText } from './labels';
 
-/** The documents of one flow, newest first, as the network lists them. */
-function FlowDocuments({ flow }: { flow: TNetworkFlow }) {
+type TEvidenceOf = (
+  flow: TNetworkFlow,
+  d: TFlowDocument,
+) => { evidence: TFlowEvidence; own: boolean } | undefined;
+
+/** The documents of one flow, newest first, as the network lists them, each with its evidence. */
+function FlowDocuments({ flow, evidenceOf }: { flow: TNetworkFlow; evidenceOf: TEvidenceOf }) {
   const { t } = useTranslation();
   const lang = useLang();
   return (
@@ -28,15 +41,36 @@ function FlowDocuments({ flow }: { flow: TNetworkFlow }) {
       columns={[
         {
           key: 'type',
-          title: t('graph.chain.panel.documents'),
+          title: t('graph.chain.panel.documentType'),
           render: (_v, d) => documentTypeByTypeCode(d.typeCode)?.title[lang] ?? d.typeCode,
         },
         { key: 'billNo', title: t('graph.product.columns.document'), dataIndex: 'billNo' },
-        { key: 'side', title: '', render: (_v, d) => t(`graph.chain.panel.side.${d.side}`) },
+        {
+          key: 'side',
+          title: t('graph.chain.panel.sideTitle'),
+          render: (_v, d) => t(`graph.chain.panel.side.${d.side}`),
+        },
         {
           key: 'time',
           title: t('graph.product.columns.time'),
           render: (_v, d) => formatDateTime(d.bizTime),
+        },
+        {
+          key: 'chain',
+          title: t('graph.product.columns.chain'),
+          render: (_v, d) => {
+            const found = evidenceOf(flow, d);
+            if (!found) return EMPTY_TEXT;
+            const e = found.evidence;
+            return (
+              <Space size={4}>
+                <ChainStatusTag status={e.txHash ? 'sealed' : 'pending'} height={e.blockHeight} />
+                {e.txHash && (
+                  <ViewChainButton hash={e.txHash} withContent={found.own} testId="network-verify" />
+                )}
+              </Space>
+            );
+          },
         },
       ]}
       footer={
@@ -49,7 +83,15 @@ function FlowDocuments({ flow }: { flow: TNetworkFlow }) {
 }
 
 /** A flow as one entry: who to whom, its materials and lots, then its documents. */
-function FlowEntry({ flow, names }: { flow: TNetworkFlow; names: (id: string) => string }) {
+function FlowEntry({
+  flow,
+  names,
+  evidenceOf,
+}: {
+  flow: TNetworkFlow;
+  names: (id: string) => string;
+  evidenceOf: TEvidenceOf;
+}) {
   const { t } = useTranslation();
   return (
     <List.Item className="network-flow" data-testid="network-flow">
@@ -74,7 +116,7 @@ function FlowEntry({ flow, names }: { flow: TNetworkFlow; names: (id: string) =>
             </Typography.Text>
           )}
         </Space>
-        <FlowDocuments flow={flow} />
+        <FlowDocuments flow={flow} evidenceOf={evidenceOf} />
       </Space>
     </List.Item>
   );
@@ -87,10 +129,13 @@ function FlowEntry({ flow, names }: { flow: TNetworkFlow; names: (id: string) =>
  */
 export function CompanyPanel({
   network,
+  request,
   company,
   onClose,
 }: {
   network: TEnterpriseNetwork;
+  /** The filters the network was drawn with: the company's evidence is read with them. */
+  request: TNetworkRequest;
   company: TNetworkCompany | null;
   onClose: () => void;
 }) {
@@ -99,7 +144,21 @@ export function CompanyPanel({
   const nameOf = useCompanyName();
   const tierText = useTierText();
   const [exporting, setExporting] = useState(false);
+  const evidence = useQuery({
+    queryKey: graphKeys.companyEvidence(request, company?.id ?? ''),
+    queryFn: ({ signal }) =>
+      call(api.graph.companyEvidence, { filters: request, companyId: company!.id }, { signal }),
+    enabled: company !== null,
+  });
+  const byDocument = new Map(
+    (evidence.data ?? []).map((e) => [`${e.flowId}|${e.side}|${e.typeCode}|${e.billNo}`, e]),
+  );
   const byId = new Map(network.companies.map((c) => [c.id, c]));
+  const evidenceOf: TEvidenceOf = (flow, d) => {
+    const found = byDocument.get(`${flow.id}|${d.side}|${d.typeCode}|${d.billNo}`);
+    const owner = byId.get(d.side === 'supplier' ? flow.from : flow.to);
+    return found && { evidence: found, own: owner?.own ?? false };
+  };
   const names = (id: string) => {
     const c = byId.get(id);
     return c ? nameOf(c) : EMPTY_TEXT;
@@ -180,7 +239,7 @@ export function CompanyPanel({
                   <Typography.Title level={5}>{group.title}</Typography.Title>
                   <List
                     dataSource={group.flows}
-                    renderItem={(flow) => <FlowEntry flow={flow} names={names} />}
+                    renderItem={(flow) => <FlowEntry flow={flow} names={names} evidenceOf={evidenceOf} />}
                   />
                 </div>
               ),

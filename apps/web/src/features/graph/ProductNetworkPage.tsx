@@ -225,7 +225,13 @@ export default function ProductNetworkPage() {
     return (
       <Space size={4}>
         <ChainStatusTag status={e?.txHash ? 'sealed' : 'pending'} height={e?.blockHeight ?? null} />
-        {e?.txHash && <ViewChainButton hash={e.txHash} testId="product-network-verify" />}
+        {e?.txHash && (
+          <ViewChainButton
+            hash={e.txHash}
+            withContent={network?.trace.enterprises[r.enterprise]?.own ?? false}
+            testId="product-network-verify"
+          />
+        )}
       </Space>
     );
   };

@@ -7,6 +7,8 @@ export const graphKeys = {
   bizDate: () => [...graphKeys.all, 'bizDate'] as const,
   enterprise: (request: TNetworkRequest) => [...graphKeys.all, 'enterprise', request] as const,
   supplierMap: (request: TNetworkRequest) => [...graphKeys.all, 'supplierMap', request] as const,
+  companyEvidence: (request: TNetworkRequest, companyId: string) =>
+    [...graphKeys.all, 'companyEvidence', request, companyId] as const,
   products: (keyword: string) => [...graphKeys.all, 'products', keyword] as const,
   traceLabels: () => [...graphKeys.all, 'traceLabels'] as const,
   product: (request: TProductNetworkRequest) => [...graphKeys.all, 'product', request] as const,

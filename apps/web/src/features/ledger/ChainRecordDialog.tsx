@@ -146,15 +146,21 @@ export function ChainRecordDialog({
   hash,
   subject,
   onClose,
+  withContent = true,
 }: {
   hash: string;
+  /**
+   * Also fetch the record's content and salt to re-check its payload hash: only for the enterprise's own
+   * records (another company's, reached through a trace, has no content to show; its proof still verifies).
+   */
+  withContent?: boolean;
   /** The record in words ("采购入库 RK-XH-001"), named in the dialog. */
   subject?: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   // Signed in: the record's content is checked against its salted payload hash too, when it is ours to see.
-  const { state, refresh, refreshing } = useVerifiedProof(hash, { withContent: true });
+  const { state, refresh, refreshing } = useVerifiedProof(hash, { withContent });
   return (
     <AppDialog
       open

@@ -14,12 +14,15 @@ export function ViewChainButton({
   type = 'link',
   size = 'small',
   testId = 'view-chain',
+  withContent = true,
 }: {
   hash: string | null | undefined;
   label?: ReactNode;
   type?: 'link' | 'default' | 'primary';
   size?: 'small' | 'middle';
   testId?: string;
+  /** Check the record's content too (only the enterprise's own records have it to show; see the dialog). */
+  withContent?: boolean;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -35,7 +38,9 @@ export function ViewChainButton({
       >
         {label ?? t('ledger.records.viewOnChain')}
       </Button>
-      {open && hash && <ChainRecordDialog hash={hash} onClose={() => setOpen(false)} />}
+      {open && hash && (
+        <ChainRecordDialog hash={hash} withContent={withContent} onClose={() => setOpen(false)} />
+      )}
     </>
   );
 }

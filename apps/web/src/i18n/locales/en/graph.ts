@@ -65,6 +65,8 @@ export const graph: typeof zh = {
       receives: 'Supplies to',
       supplies: 'Supplied by',
       flowTitle: '{{from}} → {{to}}',
+      documentType: 'Document type',
+      sideTitle: 'Whose',
       documents: 'Documents',
       side: { supplier: "Supplier's document", client: "Client's document" },
       shownOf: 'The newest {{shown}} of {{total}}',

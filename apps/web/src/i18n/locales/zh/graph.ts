@@ -61,6 +61,8 @@ export const graph = {
       receives: '向其供货',
       supplies: '为其供货',
       flowTitle: '{{from}} → {{to}}',
+      documentType: '单据类型',
+      sideTitle: '所属方',
       documents: '单据',
       side: { supplier: '供应商单据', client: '客户单据' },
       shownOf: '显示最近 {{shown}} 张，共 {{total}} 张',
