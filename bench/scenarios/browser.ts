@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../lib/chromium.ts';
+// The browser tests' launch (flags of the project's browser checks, no GPU).
+import { launchBrowser as launchChromium } from '../../e2e/support/browser.ts';
 import { startTracehub } from '../lib/processes.ts';
 import type { LedgerFigure } from './ledger.ts';
 

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../lib/chromium.ts';
+// The browser tests' launch (flags of the project's browser checks, no GPU).
+import { launchBrowser as launchChromium } from '../../e2e/support/browser.ts';
 import type { TEnterpriseNetwork } from '@tracehub/contract';
 import { injectCall, injectSignIn, openScaleData } from '../lib/scale-data.ts';
 import { onEachDatabase, type BenchDatabase } from './documents.ts';

@@ -12,10 +12,10 @@ import type {
   TSupplierMapItem,
 } from '@tracehub/contract';
 import { checkingFindings, checkingTasks, documents, products, tasks } from '../src/db/schema.ts';
-import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
 import { DEMO_VINS } from '../src/seed/demo-supply-chain.ts';
 import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
 import { memberWithExactCodes } from './support/accounts.ts';
+import { runStandardCheck } from './support/checking.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { expectProofVerifies, platformPublicKey, proofOf, seal } from './support/ledger.ts';
 
@@ -156,24 +156,7 @@ describe('supply-chain and product networks (/graph)', () => {
   });
 
   it("shows the newest troubleshooting run's findings about each company, only to members who may read them", async () => {
-    const packages = expectOk(
-      await call<{ id: string; checkIds: string[] }[]>(t.app, '/dataChecking/packages', { token: auto }),
-    );
-    const standard = packages.find((p) => p.id === 'standard')!;
-    expectOk(
-      await call(t.app, '/dataChecking/createTask', {
-        token: auto,
-        body: {
-          taskType: 'internal',
-          dimension: 'vin',
-          vins: [...DEMO_VINS],
-          maxAmount: 10,
-          packageId: 'standard',
-          checkIds: standard.checkIds,
-        },
-      }),
-    );
-    await runJobsUntilIdle(t.runtime.deps);
+    await runStandardCheck(t, auto, DEMO_VINS);
     const db = dbOf(t);
     const [latest] = await db
       .select({ id: checkingTasks.id })

@@ -1,12 +1,12 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_TYPES, type TCheckPackage, type TDashboard } from '@tracehub/contract';
+import { DOCUMENT_TYPES, type TDashboard } from '@tracehub/contract';
 import { documents, ledgerEvents } from '../src/db/schema.ts';
-import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
 import { dashboardMonths } from '../src/modules/workbench/service.ts';
 import { DEMO_VINS } from '../src/seed/demo-supply-chain.ts';
 import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
 import { memberWithExactCodes } from './support/accounts.ts';
+import { runStandardCheck } from './support/checking.ts';
 import { dbOf, expectOk } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
 
@@ -69,24 +69,9 @@ describe('workbench dashboard (/workbench/dashboard)', () => {
 
   it("shows the newest troubleshooting task's findings by level", async () => {
     expect((await get(auto)).findings).toEqual({ latest: null });
-    const packages = expectOk(await call<TCheckPackage[]>(t.app, '/dataChecking/packages', { token: auto }));
-    const standard = packages.find((p) => p.id === 'standard')!;
-    const created = expectOk(
-      await call<{ id: string }>(t.app, '/dataChecking/createTask', {
-        token: auto,
-        body: {
-          taskType: 'internal',
-          dimension: 'vin',
-          vins: [...DEMO_VINS],
-          maxAmount: 10,
-          packageId: 'standard',
-          checkIds: standard.checkIds,
-        },
-      }),
-    );
-    await runJobsUntilIdle(t.runtime.deps);
+    const taskId = await runStandardCheck(t, auto, DEMO_VINS);
     const board = await get(auto);
-    expect(board.findings?.latest?.taskId).toBe(created.id);
+    expect(board.findings?.latest?.taskId).toBe(taskId);
     expect(
       board.findings!.latest!.counts.fatal +
         board.findings!.latest!.counts.urgent +

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZCheckCounts } from './checking.ts';
 import { ENTERPRISE_KINDS } from './document-types.ts';
 import { endpoint } from './endpoint.ts';
+import { SUPPLIER_MAP_CODE } from './map.ts';
 import { LIMITS } from './limits.ts';
 import { ZTraceLabel } from './product.ts';
 import { ZTrace, ZTraceDocument } from './trace.ts';
@@ -264,7 +265,7 @@ export const graphEndpoints = {
     output: z.array(ZSupplierMapItem),
     reads: true,
     auth: 'enterprise',
-    permission: 'VisualChain:SupplierMap',
+    permission: SUPPLIER_MAP_CODE,
     tag,
     summary:
       "The supplier information map: the network's suppliers (same filters) with where they ship from (their newest shipment's shipping place, or a source company's site)",

@@ -32,8 +32,12 @@ export function mapProviderOf(url: string): TMapProvider {
   return 'bing';
 }
 
-/** The pages whose maps need the settings: the trajectory map of shipments and the supplier map. */
-export const MAP_CODES = ['LogisticsTrans:ViewTrajectory', 'VisualChain:SupplierMap'] as const;
+/** The shipments page's action opening the logistics trajectory map (spec 6). */
+export const TRAJECTORY_CODE = 'LogisticsTrans:ViewTrajectory';
+/** The supply-chain network's action opening the supplier information map (spec 6). */
+export const SUPPLIER_MAP_CODE = 'VisualChain:SupplierMap';
+/** The actions whose maps need the settings. */
+export const MAP_CODES = [TRAJECTORY_CODE, SUPPLIER_MAP_CODE] as const;
 
 export const mapEndpoints = {
   settings: endpoint({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
+import { TRAJECTORY_CODE } from './map.ts';
 import { importExportEndpoints } from './imports.ts';
 import { recordStamps, ZChainDetail } from './ledger.ts';
 import { LIMITS } from './limits.ts';
@@ -365,7 +366,7 @@ export const productEndpoints = {
     reads: true,
     auth: 'enterprise',
     // The shipments are the logistics page's data: its trajectory action opens them.
-    permission: 'LogisticsTrans:ViewTrajectory',
+    permission: TRAJECTORY_CODE,
     tag: TAG,
     summary:
       "The shipping and delivery places of one of the enterprise's products (its shipments of the product's code and batch or VIN/SN, newest first, at most 100): the product's trajectory map",

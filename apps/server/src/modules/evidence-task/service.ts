@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import {
   ERRORS,
   EVIDENCE_TASK_PAGE,
@@ -19,13 +19,14 @@ import {
 } from '@tracehub/contract';
 import { canonicalize } from '@tracehub/ledger';
 import type { Db } from '../../db/client.ts';
-import { partners, products, projectCodes, tasks, users } from '../../db/schema.ts';
+import { partners, tasks, users } from '../../db/schema.ts';
 import type { AppDeps, TenantContext } from '../../platform/context.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/errors.ts';
 import { visibleRows } from '../../platform/list-query.ts';
 import { settleTask } from '../../platform/tasks/kit.ts';
 import { taskColumns, toTask } from '../../platform/tasks/routes.ts';
+import { projectsWithProducts } from '../product/public.ts';
 import { resolveStarts } from '../evidence-package/public.ts';
 import { enterpriseIdentities } from '../trace/public.ts';
 import {
@@ -381,56 +382,15 @@ export async function projectChoices(
   tenant: TenantContext,
   projectNumber: string | undefined,
 ): Promise<TEvidenceProjectChoice[]> {
-  const projects = await tx
-    .select({ id: projectCodes.id, code: projectCodes.code, notes: projectCodes.notes })
-    .from(projectCodes)
-    .where(
-      and(
-        visibleRows(projectCodes, tenant),
-        projectNumber ? eq(projectCodes.code, projectNumber) : undefined,
-      ),
-    )
-    .orderBy(asc(projectCodes.code))
-    .limit(200);
-  if (projects.length === 0) return [];
-  const rows = await tx
-    .select({
-      projectId: products.projectCodeId,
-      code: products.code,
-      name: sql<string>`min(${products.name})`,
-      nameEn: sql<string>`min(${products.nameEn})`,
-      vinCount: sql<number>`count(distinct ${products.vinSn}) filter (where ${products.vinSn} <> '')`.mapWith(
-        Number,
-      ),
-      batches: sql<
-        string[]
-      >`coalesce(array_agg(distinct ${products.batchNo}) filter (where ${products.batchNo} <> ''), '{}')`,
-    })
-    .from(products)
-    .where(
-      and(
-        visibleRows(products, tenant),
-        inArray(
-          products.projectCodeId,
-          projects.map((p) => p.id),
-        ),
-        ne(products.code, ''),
-      ),
-    )
-    .groupBy(products.projectCodeId, products.code)
-    .orderBy(asc(products.code))
-    .limit(5000);
-  return projects.map((p) => ({
+  return (await projectsWithProducts(tx, tenant, projectNumber)).map((p) => ({
     projectNumber: p.code,
     notes: p.notes,
-    products: rows
-      .filter((r) => r.projectId === p.id)
-      .map((r) => ({
-        productCode: r.code,
-        productName: r.name,
-        productNameEn: r.nameEn,
-        vinCount: r.vinCount,
-        batches: (r.batches ?? []).slice(0, 100),
-      })),
+    products: p.products.map((r) => ({
+      productCode: r.code,
+      productName: r.name,
+      productNameEn: r.nameEn,
+      vinCount: r.vinCount,
+      batches: r.batches,
+    })),
   }));
 }

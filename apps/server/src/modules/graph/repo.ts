@@ -1,5 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { LIMITS } from '@tracehub/contract';
+import { and, count, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { checkingFindings, documents, products, projectCodes } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
@@ -79,42 +78,6 @@ export async function bizTimeSpan(db: Db, tenant: TenantContext, types: number[]
     .from(documents)
     .where(and(visibleRows(documents, tenant), inArray(documents.docType, types)));
   return { from: row?.from ?? null, to: row?.to ?? null };
-}
-
-/** The enterprise's project codes with their products (code order), for the network's filters. */
-export async function projectCascade(db: Db, tenant: TenantContext) {
-  const projects = await db
-    .select({ id: projectCodes.id, code: projectCodes.code, notes: projectCodes.notes })
-    .from(projectCodes)
-    .where(visibleRows(projectCodes, tenant))
-    .orderBy(asc(projectCodes.code))
-    .limit(LIMITS.maxCountedTotal);
-  if (projects.length === 0) return [];
-  const rows = await db
-    .selectDistinctOn([products.projectCodeId, products.code], {
-      projectId: products.projectCodeId,
-      code: products.code,
-      name: products.name,
-      nameEn: products.nameEn,
-    })
-    .from(products)
-    .where(
-      and(
-        visibleRows(products, tenant),
-        inArray(
-          products.projectCodeId,
-          projects.map((p) => p.id),
-        ),
-      ),
-    )
-    .orderBy(products.projectCodeId, products.code, desc(products.id));
-  return projects.map((p) => ({
-    code: p.code,
-    notes: p.notes,
-    products: rows
-      .filter((r) => r.projectId === p.id)
-      .map((r) => ({ code: r.code, name: r.name, nameEn: r.nameEn })),
-  }));
 }
 
 /** One of the enterprise's products, as the start of its network. */

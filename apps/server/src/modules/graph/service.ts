@@ -5,6 +5,7 @@ import {
   type TEnterpriseNetwork,
   type TNetworkCompany,
   type TParsed,
+  type TProjectCascade,
   type TProductNetwork,
   type TFlowEvidence,
   type TSupplierMapItem,
@@ -32,6 +33,7 @@ import {
   type CompanyDraft,
 } from './network.ts';
 import { tracingObjects } from '../material/public.ts';
+import { projectsWithProducts } from '../product/public.ts';
 import * as repo from './repo.ts';
 
 // The supply-chain network and the product network (contract graph.ts). Reads only.
@@ -45,7 +47,14 @@ const PRODUCE = typesOf('produce');
 /** The documents a network can start from: what the business-time filter ranges over. */
 const TRACED = [...new Set([...RECEIPT, ...FIT, ...DELIVERY, ...PRODUCE])];
 
-export const projectCascade = (db: Db, tenant: TenantContext) => repo.projectCascade(db, tenant);
+/** The project -> product cascade of the network's filters. */
+export async function projectCascade(db: Db, tenant: TenantContext): Promise<TProjectCascade> {
+  return (await projectsWithProducts(db, tenant)).map((p) => ({
+    code: p.code,
+    notes: p.notes,
+    products: p.products.map(({ code, name, nameEn }) => ({ code, name, nameEn })),
+  }));
+}
 export const bizDate = (db: Db, tenant: TenantContext) => repo.bizTimeSpan(db, tenant, TRACED);
 
 /** Own lots as the starts of a walk, at most GRAPH_LIMITS.maxStarts (`cut` when there were more). */

@@ -1,5 +1,10 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { DOCUMENT_TYPES, PRODUCT_SHIPMENTS_MAX, type TProductShipment } from '@tracehub/contract';
+import {
+  DOCUMENT_TYPES,
+  PRODUCT_SHIPMENTS_MAX,
+  TRAJECTORY_CODE,
+  type TProductShipment,
+} from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { documents } from '../../db/schema.ts';
 import type { TenantContext } from '../../platform/context.ts';
@@ -8,9 +13,9 @@ import { visibleRows } from '../../platform/list-query.ts';
 import { findProduct } from './repo.ts';
 
 /** The document types of shipments: the ones whose trajectory the logistics page draws. */
-const SHIPMENT_TYPES = DOCUMENT_TYPES.filter((d) =>
-  d.actions?.some((a) => a.code.endsWith(':ViewTrajectory')),
-).map((d) => d.typeCode);
+const SHIPMENT_TYPES = DOCUMENT_TYPES.filter((d) => d.actions?.some((a) => a.code === TRAJECTORY_CODE)).map(
+  (d) => d.typeCode,
+);
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);

@@ -1,11 +1,8 @@
-import type { TDocument } from '@tracehub/contract';
+import { TRAJECTORY_CODE, type TDocument } from '@tracehub/contract';
 import type { TResourceDialogProps, TRowAction, TToolbarAction } from '../../shared/list/types';
 import { shipmentOf } from '../map/shipments';
 import { TrajectoryMapDialog } from '../map/TrajectoryMapDialog';
 import { useMapSettings } from '../map/useMapSettings';
-
-/** The page action of spec 6 that opens the logistics trajectory map of shipments. */
-const CODE = 'LogisticsTrans:ViewTrajectory';
 
 /** The trajectory map of the shipment a row action names, or of the rows selected. */
 export function TrajectoryDialog({ record, rows, onClose }: TResourceDialogProps<TDocument>) {
@@ -17,14 +14,14 @@ export function TrajectoryDialog({ record, rows, onClose }: TResourceDialogProps
 export const trajectoryRowAction: TRowAction<TDocument> = {
   key: 'trajectory',
   label: 'map.trajectory.action',
-  permission: CODE,
+  permission: TRAJECTORY_CODE,
   dialog: 'trajectory',
 };
 
 export const trajectoryToolbarAction: TToolbarAction<TDocument> = {
   key: 'trajectoryBatch',
   label: 'map.trajectory.batchAction',
-  permission: CODE,
+  permission: TRAJECTORY_CODE,
   dialog: 'trajectory',
   batch: true,
 };

@@ -7,6 +7,7 @@ import {
   type TDocumentTypeDef,
   type TLang,
   unitLabel,
+  TRAJECTORY_CODE,
 } from '@tracehub/contract';
 import { pickLangText } from '../../i18n';
 import { formatMoney } from '../../shared/format';
@@ -84,8 +85,8 @@ function buildDocumentResource(def: TDocumentTypeDef): TResource<TDocumentEndpoi
   const has = (key: string) => record.formFields.some((f) => f.key === key);
   const goods = def.trace === 'receipt' || def.trace === 'delivery';
   const returns = hasPurchaseReturns(def);
-  // Shipments carry both places: their trajectory map (spec 2.4, LogisticsTrans:ViewTrajectory).
-  const trajectory = def.actions?.some((a) => a.code.endsWith(':ViewTrajectory')) ?? false;
+  // Shipments carry both places: their trajectory map (spec 2.4).
+  const trajectory = def.actions?.some((a) => a.code === TRAJECTORY_CODE) ?? false;
   // A document in words, as the evidence dialog names it: its type and number ("采购入库 RK-XH-001").
   const subjectOf = (r: TDocument, lang: TLang) =>
     `${lang === 'zh' ? def.title.zh : def.singular.charAt(0).toUpperCase() + def.singular.slice(1)} ${r.billNo}`;

@@ -52,7 +52,7 @@ export function AuditDialog({ record, rows, onClose, onDone }: TResourceDialogPr
       before={
         <p className="audit-applicants" data-testid="audit-applicants">
           {t('account.audit.applicants', {
-            names: targets.map((r) => r.username).join(t('account.listSeparator')),
+            names: targets.map((r) => r.username).join(t('common.listSeparator')),
           })}
         </p>
       }

@@ -6,7 +6,6 @@ import {
   Card,
   Cascader,
   Empty,
-  Segmented,
   Select,
   Space,
   Spin,
@@ -20,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import {
   api,
   GRAPH_LIMITS,
+  SUPPLIER_MAP_CODE,
   type TEnterpriseNetwork,
   type TNetworkCompany,
   type TNetworkFlow,
@@ -40,10 +40,10 @@ import { layoutNetwork, searchCompanies } from './networkLayout';
 import { graphKeys } from './queries';
 import { canRenderNetwork } from './renderNetwork';
 import { CanvasActions } from './CanvasActions';
+import { ViewSwitch, type TView } from './parts';
 import { useCompanyName, useTierText } from './labels';
 import './graph.css';
 
-type TView = 'graph' | 'list';
 const NO_SUPPLIERS: TMapSupplier[] = [];
 
 /** The supplier map items as the map dialog takes them (a stable function: TanStack keeps its result). */
@@ -305,16 +305,8 @@ export default function ChainNetworkPage() {
                 .map((c) => ({ value: c.id, label: `${nameOf(c)} · ${tierText(c.tier)}` }))}
               data-testid="network-search"
             />
-            <Segmented<TView>
-              value={view}
-              onChange={setView}
-              options={[
-                { value: 'graph', label: t('graph.chain.view.graph'), disabled: !drawable },
-                { value: 'list', label: t('graph.chain.view.list') },
-              ]}
-              data-testid="network-view"
-            />
-            {can('VisualChain:SupplierMap') && (
+            <ViewSwitch value={view} onChange={setView} drawable={drawable} testId="network-view" />
+            {can(SUPPLIER_MAP_CODE) && (
               <Button
                 icon={<EnvironmentOutlined />}
                 onClick={() => setMapOpen(true)}

@@ -14,8 +14,7 @@ import {
 } from '@tracehub/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
-import { ChainStatusTag } from '../ledger/ChainStatusTag';
-import { ViewChainButton } from '../ledger/ViewChainButton';
+import { DocumentEvidence } from './parts';
 import { graphKeys } from './queries';
 import { useLang } from '../../i18n';
 import { EMPTY_TEXT, formatDateTime } from '../../shared/format';
@@ -60,15 +59,12 @@ function FlowDocuments({ flow, evidenceOf }: { flow: TNetworkFlow; evidenceOf: T
           title: t('graph.product.columns.chain'),
           render: (_v, d) => {
             const found = evidenceOf(flow, d);
-            if (!found) return EMPTY_TEXT;
-            const e = found.evidence;
             return (
-              <Space size={4}>
-                <ChainStatusTag status={e.txHash ? 'sealed' : 'pending'} height={e.blockHeight} />
-                {e.txHash && (
-                  <ViewChainButton hash={e.txHash} withContent={found.own} testId="network-verify" />
-                )}
-              </Space>
+              <DocumentEvidence
+                evidence={found?.evidence}
+                own={found?.own ?? false}
+                testId="network-verify"
+              />
             );
           },
         },

@@ -29,18 +29,16 @@ import {
 import { call } from '../../api/client';
 import { pickLangText, useLang } from '../../i18n';
 import { EMPTY_TEXT, formatDateTime } from '../../shared/format';
-import { ChainStatusTag } from '../ledger/ChainStatusTag';
-import { ViewChainButton } from '../ledger/ViewChainButton';
 import { NetworkCanvas, type TNetworkCanvasHandle } from './NetworkCanvas';
 import { evidenceIndex, evidenceKey, layoutProductNetwork } from './productLayout';
 import { graphKeys } from './queries';
 import { canRenderNetwork } from './renderNetwork';
 import { CanvasActions } from './CanvasActions';
+import { DocumentEvidence, ViewSwitch, type TView } from './parts';
 import { useTierText } from './labels';
 import './graph.css';
 
 type TStart = 'product' | 'vin' | 'lot';
-type TView = 'graph' | 'list';
 
 /** One row of the list view: a document of a link, with the lots it links and its evidence. */
 interface TLinkRow {
@@ -207,7 +205,7 @@ export default function ProductNetworkPage() {
         ? layoutProductNetwork(
             network,
             (n) => `${lotText(n)} · ${enterpriseName(n.enterprise)}`,
-            t('graph.product.gap'),
+            (kind) => t(`graph.product.gaps.${kind}`),
             tracingCodes,
           )
         : { nodes: [], edges: [] },
@@ -221,18 +219,12 @@ export default function ProductNetworkPage() {
   const sealed = network?.evidence.filter((e) => e.txHash !== null).length ?? 0;
 
   const chainCell = (r: TLinkRow) => {
-    const e = evidence.get(evidenceKey(r.enterprise, r.doc));
     return (
-      <Space size={4}>
-        <ChainStatusTag status={e?.txHash ? 'sealed' : 'pending'} height={e?.blockHeight ?? null} />
-        {e?.txHash && (
-          <ViewChainButton
-            hash={e.txHash}
-            withContent={network?.trace.enterprises[r.enterprise]?.own ?? false}
-            testId="product-network-verify"
-          />
-        )}
-      </Space>
+      <DocumentEvidence
+        evidence={evidence.get(evidenceKey(r.enterprise, r.doc)) ?? { txHash: null, blockHeight: null }}
+        own={network?.trace.enterprises[r.enterprise]?.own ?? false}
+        testId="product-network-verify"
+      />
     );
   };
   const documentCell = (d: TTraceDocument) =>
@@ -313,15 +305,7 @@ export default function ProductNetworkPage() {
                 <Switch checked={highlight} onChange={setHighlight} data-testid="product-network-tracing" />
                 {t('graph.product.highlightTracing')}
               </Space>
-              <Segmented<TView>
-                value={view}
-                onChange={setView}
-                options={[
-                  { value: 'graph', label: t('graph.chain.view.graph'), disabled: !drawable },
-                  { value: 'list', label: t('graph.chain.view.list') },
-                ]}
-                data-testid="product-network-view"
-              />
+              <ViewSwitch value={view} onChange={setView} drawable={drawable} testId="product-network-view" />
               {view === 'graph' && (
                 <CanvasActions
                   canvas={canvas}
@@ -403,7 +387,9 @@ export default function ProductNetworkPage() {
                   key: 'sites',
                   label: t('graph.product.panel.sites'),
                   children: selected.sites.length
-                    ? selected.sites.map((s) => `${s.siteName} (${s.siteCountry})`).join('、')
+                    ? selected.sites
+                        .map((s) => `${s.siteName} (${s.siteCountry})`)
+                        .join(t('common.listSeparator'))
                     : EMPTY_TEXT,
                 },
               ]}

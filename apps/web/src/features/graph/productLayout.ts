@@ -44,7 +44,7 @@ export function evidenceIndex(network: TProductNetwork): Map<string, TDocumentEv
 export function layoutProductNetwork(
   network: TProductNetwork,
   labelOf: (n: TTraceNode) => string,
-  gapLabel: string,
+  gapLabel: (kind: TProductNetwork['trace']['gaps'][number]['kind']) => string,
   tracingCodes: ReadonlySet<string>,
 ): TDrawnNetwork {
   const { trace } = network;
@@ -78,7 +78,7 @@ export function layoutProductNetwork(
       })),
       ...trace.gaps.map((g, i) => ({
         id: `gap:${i}`,
-        label: gapLabel,
+        label: gapLabel(g.kind),
         ...position.get(`gap:${i}`)!,
         size: 6,
         color: GAP_COLOR,

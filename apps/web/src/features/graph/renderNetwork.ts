@@ -66,10 +66,7 @@ export type TLabelPlacement = 'right' | 'below';
 export function createNetworkRenderer(
   container: HTMLElement,
   onNodeClick: (id: string) => void,
-  {
-    onStageClick = () => undefined,
-    labels = 'right',
-  }: { onStageClick?: () => void; labels?: TLabelPlacement } = {},
+  { labels = 'right' }: { labels?: TLabelPlacement } = {},
 ): TNetworkRenderer {
   const canvas = document.createElement('canvas');
   canvas.style.display = 'block';
@@ -304,7 +301,6 @@ export function createNetworkRenderer(
     if (!wasClick) return;
     const hit = nodeAt(p.x, p.y);
     if (hit) onNodeClick(hit);
-    else onStageClick();
   };
   const onWheel = (event: WheelEvent) => {
     event.preventDefault();

@@ -142,7 +142,7 @@ export function TrajectoryMapDialog({
   const waiting = driving && located.some(({ s }) => routes[routeKey(s, settings)] === undefined);
   const unlocated = shipments.filter((s) => !locatable(s.shipping) || !locatable(s.delivery));
   const shown = selected && shipments.includes(selected) ? selected : null;
-  const sep = t('map.listSeparator');
+  const sep = t('common.listSeparator');
   const title = t('map.trajectory.title');
 
   return (

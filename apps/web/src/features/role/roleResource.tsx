@@ -136,7 +136,7 @@ export const roleResource = defineResource({
           r.projectScope === 'all'
             ? t('account.role.projectScope.all')
             : t('account.role.projectScope.selectedList', {
-                codes: r.projectCodes.join(t('account.listSeparator')),
+                codes: r.projectCodes.join(t('common.listSeparator')),
               }),
       },
       { key: 'createdAt', label: 'account.role.fields.createdAt', value: (r) => formatDateTime(r.createdAt) },

@@ -1,7 +1,6 @@
 import type { account as zh } from '../zh/account';
 
 export const account: typeof zh = {
-  listSeparator: ', ',
   status: {
     enabled: 'Enabled',
     disabled: 'Disabled',

@@ -1,6 +1,8 @@
 import type { common as zh } from '../zh/common';
 
 export const common: typeof zh = {
+  /** Between the items of a list in running text. */
+  listSeparator: ', ',
   productName: 'Tracehub Traceability Console',
   productTagline: 'Traceability Console',
   titleSuffix: 'Tracehub',

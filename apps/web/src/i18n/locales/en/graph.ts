@@ -4,8 +4,6 @@ export const graph: typeof zh = {
   chain: {
     description:
       'Your supply chain from the traced documents: suppliers upstream, clients downstream, up to five tiers',
-    project: 'Project code',
-    product: 'Product',
     projectProduct: 'Project / product',
     allProjects: 'All projects and products',
     bizDate: 'Business date',
@@ -67,13 +65,11 @@ export const graph: typeof zh = {
       flowTitle: '{{from}} → {{to}}',
       documentType: 'Document type',
       sideTitle: 'Whose',
-      documents: 'Documents',
       side: { supplier: "Supplier's document", client: "Client's document" },
       shownOf: 'The newest {{shown}} of {{total}}',
       exportEvidence: 'Export evidence package',
       exportHint:
         "Exports both sides' documents with this partner as an evidence package, with each record's on-chain proof",
-      openTrace: 'Open project data',
     },
   },
   product: {
@@ -91,8 +87,6 @@ export const graph: typeof zh = {
     summary:
       '{{lots}} lots · {{companies}} companies · {{levels}} tiers · {{sealed}} of {{documents}} documents on chain',
     truncated: 'The trace reached its limit: some branches are not expanded',
-    tracingObject: 'Tracing object',
-    origin: 'Source',
     fileName: 'product-network',
     nodesLabel: 'Lots in the network',
     highlightTracing: 'Highlight tracing objects',
@@ -107,7 +101,6 @@ export const graph: typeof zh = {
     },
     links: { consumed: 'Production picking', fitted: 'Fitted to vehicle', supplied: 'Supplier delivery' },
     gaps: { unsettled: 'Supplier not settled', unmatched: 'Supplier delivery not recorded' },
-    gap: 'Gap',
     panel: {
       title: 'Lot details',
       enterprise: 'Company',

@@ -12,7 +12,6 @@ export const map: typeof zh = {
     unlocated: 'Unable to locate the address',
   },
   unlocatedItem: '{{name}}: {{message}}',
-  listSeparator: ', ',
   trajectory: {
     action: 'Trajectory map',
     batchAction: 'Trajectory of the selected',

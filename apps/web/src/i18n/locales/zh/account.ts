@@ -1,5 +1,4 @@
 export const account = {
-  listSeparator: '、',
   status: {
     enabled: '已启用',
     disabled: '已停用',

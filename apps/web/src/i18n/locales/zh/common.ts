@@ -1,4 +1,6 @@
 export const common = {
+  /** Between the items of a list in running text. */
+  listSeparator: '、',
   productName: 'Tracehub 供应链溯源平台',
   productTagline: '供应链溯源平台',
   titleSuffix: '溯源平台',

@@ -2,8 +2,6 @@
 export const graph = {
   chain: {
     description: '由溯源单据生成的供应链网络：向上是供应商，向下是客户，最多五级',
-    project: '项目编号',
-    product: '产品',
     projectProduct: '项目 / 产品',
     allProjects: '全部项目与产品',
     bizDate: '业务日期',
@@ -63,12 +61,10 @@ export const graph = {
       flowTitle: '{{from}} → {{to}}',
       documentType: '单据类型',
       sideTitle: '所属方',
-      documents: '单据',
       side: { supplier: '供应商单据', client: '客户单据' },
       shownOf: '显示最近 {{shown}} 张，共 {{total}} 张',
       exportEvidence: '导出证据包',
       exportHint: '按合作企业导出双方单据的证据包，包中附带每条记录的上链证明',
-      openTrace: '查看项目数据',
     },
   },
   product: {
@@ -83,8 +79,6 @@ export const graph = {
     prompt: '选择一个产品，或输入 VIN/SN、物料编码与批次号，查看它的产品网络图',
     summary: '{{lots}} 个批次 · {{companies}} 家企业 · {{levels}} 级 · {{sealed}}/{{documents}} 张单据已上链',
     truncated: '追溯超出上限，部分分支未展开',
-    tracingObject: '溯源对象',
-    origin: '源头',
     fileName: '产品网络图',
     nodesLabel: '网络中的批次',
     highlightTracing: '突出溯源对象',
@@ -99,7 +93,6 @@ export const graph = {
     },
     links: { consumed: '生产领料', fitted: '装车', supplied: '供应商发货' },
     gaps: { unsettled: '供应商未入驻', unmatched: '供应商未录入对应发货' },
-    gap: '缺口',
     panel: {
       title: '批次详情',
       enterprise: '企业',

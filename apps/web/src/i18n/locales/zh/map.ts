@@ -11,7 +11,6 @@ export const map = {
     unlocated: '无法定位该地址',
   },
   unlocatedItem: '{{name}}：{{message}}',
-  listSeparator: '、',
   trajectory: {
     action: '物流轨迹图',
     batchAction: '查看所选物流轨迹',
