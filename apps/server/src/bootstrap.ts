@@ -8,6 +8,7 @@ import { loadPlatformKey } from './platform/ledger/platform-key.ts';
 import { sealPending, startSealer } from './platform/ledger/sealer.ts';
 import { backfillEvidence } from './platform/ledger/subjects.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
+import { startStatisticsKeeper } from './platform/statistics.ts';
 import { loadMasterKey } from './platform/keys.ts';
 import { createMailer } from './platform/mail.ts';
 import { createStorage, type FileStorage } from './platform/storage.ts';
@@ -175,6 +176,10 @@ export async function createRuntime(config: TConfig, opts: RuntimeOptions = {}):
     background && config.HOUSEKEEPING_INTERVAL_MS > 0
       ? startHousekeeping(database.db, { intervalMs: config.HOUSEKEEPING_INTERVAL_MS, log: app.log })
       : null;
+  const statistics =
+    background && config.STATISTICS_INTERVAL_MS > 0
+      ? startStatisticsKeeper(database.db, { intervalMs: config.STATISTICS_INTERVAL_MS, log: app.log })
+      : null;
   const dailyMonitoring =
     background && config.MONITOR_INTERVAL_MS > 0
       ? startDailyMonitoring(deps, { intervalMs: config.MONITOR_INTERVAL_MS, log: app.log })
@@ -182,6 +187,7 @@ export async function createRuntime(config: TConfig, opts: RuntimeOptions = {}):
   app.addHook('onClose', async () => {
     await dailyMonitoring?.stop();
     await housekeeping?.stop();
+    await statistics?.stop();
     await jobWorker?.stop();
     await anchorer?.stop();
     deps.chain?.close();

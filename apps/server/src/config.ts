@@ -77,6 +77,12 @@ const ZConfig = z.object({
    */
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
   /**
+   * How often background processes analyse tables that have outgrown their statistics (platform/statistics.ts:
+   * PGlite has no autovacuum, and prepared statements keep their plans until a table is analysed), in
+   * milliseconds; 0 turns it off.
+   */
+  STATISTICS_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
+  /**
    * Daily monitoring (modules/monitor): the server-local time (HH:MM) from which the previous day's reports
    * are due, and how often background processes check, in milliseconds; 0 turns the schedule off.
    */

@@ -1,15 +1,20 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SQL } from 'drizzle-orm';
+import { sql, type Query, type SQL } from 'drizzle-orm';
+import type { PGlite as PGliteClient } from '@electric-sql/pglite';
 import type { NodePgSession } from 'drizzle-orm/node-postgres';
+import type { PgliteSession } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
-import * as schema from './schema.ts';
-
-export type Schema = typeof schema;
-/** The common Drizzle surface of PGlite and node-postgres: services never know which one runs. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+import { PgliteStatements } from './pglite-statements.ts';
+import { cacheStatementTexts } from './statement-cache.ts';
+/**
+ * The common Drizzle surface of PGlite and node-postgres: services never know which one runs. Without the
+ * relational query API (`db.query.<table>`, unused): given a schema, Drizzle builds a query helper per table
+ * for every transaction it opens, 2 % of a list request's time.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type DbKind = 'pglite' | 'postgres';
 
 export interface Database {
@@ -43,18 +48,25 @@ export interface DatabaseOptions {
 
 /**
  * Runs `fn` in a transaction whose first statement, `prelude`, travels with its BEGIN: on PostgreSQL both go
- * in one simple-protocol message (one round trip instead of two); on PGlite, whose transactions take its one
- * connection's lock, the prelude runs first inside the transaction. The prelude is one statement written by
- * the server; its parameters are sent as escaped literals on PostgreSQL.
+ * in one simple-protocol message (one round trip instead of two); on PGlite in one call into it. The prelude
+ * is one statement written by the server (compiled once, platform/tenancy.ts); on PostgreSQL its parameters
+ * are sent as escaped literals. `db` is the root handle of openDatabase, never a transaction.
  */
-export function transactionWith<T>(db: Db, prelude: SQL, fn: (tx: Db) => Promise<T>): Promise<T> {
+export function transactionWith<T>(db: Db, prelude: Query, fn: (tx: Db) => Promise<T>): Promise<T> {
   const folded = foldedTransactions.get(db);
   if (folded) return folded(prelude, fn) as Promise<T>;
+  // Another handle on the same client (the query-plan review's recording one): BEGIN, then the prelude.
   return db.transaction(async (tx) => {
-    const opened = (await tx.execute(prelude)) as unknown as { rows: unknown[] };
+    const opened = (await tx.execute(queryAsSql(prelude))) as unknown as { rows: unknown[] };
     if (opened.rows.length === 0) throw new PreludeRefused();
     return fn(tx as unknown as Db);
   });
+}
+
+/** A written statement as SQL again: its text around its parameters ($1, $2 …). */
+function queryAsSql({ sql: text, params }: Query): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((p, i) => (i % 2 === 0 ? sql.raw(p) : sql`${params[Number(p) - 1]}`)));
 }
 
 /**
@@ -67,18 +79,18 @@ export class PreludeRefused extends Error {
   }
 }
 
-type FoldedTransaction = (prelude: SQL, fn: (tx: Db) => Promise<unknown>) => Promise<unknown>;
+type FoldedTransaction = (prelude: Query, fn: (tx: Db) => Promise<unknown>) => Promise<unknown>;
 const foldedTransactions = new WeakMap<Db, FoldedTransaction>();
 
 /** The statement that opens a transaction, in the two forms its callers send. */
 export interface Prelude {
   /** Answers one row, or none (having set nothing) when a condition in it fails. */
-  select: SQL;
+  select: Query;
   /**
    * Answers one row, and fails with {@link PRELUDE_REFUSED_MARK} in its message when the condition fails:
    * the statements sent behind it, before its answer, then fail with the transaction.
    */
-  guard: SQL;
+  guard: Query;
 }
 
 /** What a refused guard's error message holds (an integer cast of this text fails). */
@@ -106,7 +118,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    const db = drizzle(pool, { schema });
+    const db = drizzle(pool);
+    cacheStatementTexts(dialectOf(db), { verify: process.env.TRACEHUB_VERIFY_STATEMENTS === '1' });
     foldedTransactions.set(db as unknown as Db, await foldedPgTransaction(db as unknown as Db));
     foldedReads.set(db as unknown as Db, await foldedPgRead(db as unknown as Db));
     return {
@@ -130,7 +143,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGlite, protocol } = await import('@electric-sql/pglite');
   // The trigram indexes of the lists' "contains" searches (migration 0013) need pg_trgm; PGlite ships it
   // as a contrib extension, loaded here so that CREATE EXTENSION finds it.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -144,7 +157,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const initial =
     dataDir.startsWith('memory://') && opts.initialData ? { loadDataDir: opts.initialData } : {};
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...initial });
-  const db = drizzle(client, { schema });
+  // Drizzle talks to PGlite through PgliteStatements: one call into PGlite per statement, each planned once.
+  const statements = new PgliteStatements(client, protocol.serialize);
+  const db = drizzle({ client: statements as unknown as PGliteClient });
+  cacheStatementTexts(dialectOf(db), { verify: process.env.TRACEHUB_VERIFY_STATEMENTS === '1' });
+  foldedTransactions.set(db as unknown as Db, await foldedPgliteTransaction(db as unknown as Db, statements));
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -155,6 +172,26 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
+/** The PGlite form of transactionWith: BEGIN and the prelude in one call into PGlite. */
+async function foldedPgliteTransaction(db: Db, statements: PgliteStatements): Promise<FoldedTransaction> {
+  const { PgliteSession, PgliteTransaction } = await import('drizzle-orm/pglite');
+  const own = (db as unknown as { session: PgliteSessionParts }).session;
+  return ({ sql: text, params }, fn) =>
+    statements.transaction(
+      async (tx, opened) => {
+        if (opened?.rows.length === 0) throw new PreludeRefused();
+        const session = new PgliteSession(
+          tx as unknown as PGliteClient,
+          own.dialect,
+          own.schema,
+          own.options,
+        );
+        return fn(new PgliteTransaction(own.dialect, session, own.schema) as unknown as Db);
+      },
+      { text, params },
+    );
+}
+
 /** The PostgreSQL form of transactionWith: BEGIN and the prelude in one message, on a connection of the pool. */
 async function foldedPgTransaction(db: Db): Promise<FoldedTransaction> {
   const { NodePgSession: Session, NodePgTransaction } = await import('drizzle-orm/node-postgres');
@@ -162,8 +199,7 @@ async function foldedPgTransaction(db: Db): Promise<FoldedTransaction> {
   const pooled = (db as unknown as { session: NodePgSessionParts }).session;
   const dialect: PgDialect = pooled.dialect;
   const pool = pooled.client as Pool;
-  return async (prelude, fn) => {
-    const { sql: text, params } = dialect.sqlToQuery(prelude);
+  return async ({ sql: text, params }, fn) => {
     const client = await pool.connect();
     let failure: Error | undefined;
     try {
@@ -198,12 +234,19 @@ async function foldedPgRead(db: Db): Promise<FoldedRead> {
   const dialect: PgDialect = pooled.dialect;
   const pool = pooled.client as Pool;
   return async (prelude, fn) => {
-    const guard = dialect.sqlToQuery(prelude.guard);
+    const { guard } = prelude;
     const client = (await pool.connect()) as PipelinedClient;
     const reader = new PipelinedReader(client);
     let broken: Error | undefined;
-    // Sent at once, without waiting for their answers; the handler's first statement follows them.
+    // Sent at once, without waiting for their answers; the handler's first statement follows them. The
+    // socket is corked until the handler has sent its first statement (its promise callbacks have all run by
+    // the next turn of the event loop): node-postgres writes each pipelined query by itself, and on this
+    // kind of machine a write costs more than the statement (docs/performance.md).
     client.pipeline = true;
+    const socket = (client as unknown as { connection: { stream: NodeJS.WritableStream & Corkable } })
+      .connection.stream;
+    socket.cork();
+    setImmediate(() => socket.uncork());
     const opened = Promise.all([
       reader.query('begin read only'),
       reader.query({ text: guard.sql }, guard.params as unknown[]),
@@ -237,6 +280,11 @@ async function foldedPgRead(db: Db): Promise<FoldedRead> {
       client.release(broken);
     }
   };
+}
+
+interface Corkable {
+  cork(): void;
+  uncork(): void;
 }
 
 /** node-postgres's pipeline switch (8.20+; not yet in @types/pg). */
@@ -308,9 +356,18 @@ function prepared(client: PoolClient, cfg: QueryConfig): QueryConfig {
   return { ...cfg, name };
 }
 
+interface PgliteSessionParts {
+  dialect: PgDialect;
+  schema: ConstructorParameters<typeof PgliteSession>[2];
+  options: ConstructorParameters<typeof PgliteSession>[3];
+}
+
 interface NodePgSessionParts {
   client: unknown;
   dialect: PgDialect;
   schema: ConstructorParameters<typeof NodePgSession>[2];
   options: ConstructorParameters<typeof NodePgSession>[3];
 }
+
+/** The dialect a Drizzle handle writes its statements with (shared by its transactions; not public in its types). */
+const dialectOf = (db: unknown): PgDialect => (db as { dialect: PgDialect }).dialect;

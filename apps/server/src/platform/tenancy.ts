@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type Query, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { EXAMINE_STATUS } from '@tracehub/contract';
 import { PRELUDE_REFUSED_MARK, readWith, transactionWith, type Db } from '../db/client.ts';
 import {
@@ -35,40 +36,86 @@ export function withTenant<T>(
   // One statement sets the settings and the role (set_config('role') is SET LOCAL ROLE), and it travels
   // with the BEGIN (transactionWith): opening the tenant transaction costs one round trip, not three. With a
   // cached session's proof it sets them only if the proof holds, else answers no row (PreludeRefused).
-  const settings = sql`set_config('app.enterprise_uuid', ${tenant.enterpriseUuid}, true), set_config('app.user_id', ${String(tenant.userId)}, true), set_config('app.client_ip', ${tenant.ip ?? ''}, true), set_config('app.on_behalf_of', ${tenant.onBehalfOf ?? ''}, true), set_config('role', ${TENANT_ROLE}, true)`;
-  const open = proof ? sql`select ${settings} ${proofCondition(proof)}` : sql`select ${settings}`;
+  const values: PreludeValues = {
+    enterpriseUuid: tenant.enterpriseUuid,
+    userId: String(tenant.userId),
+    clientIp: tenant.ip ?? '',
+    onBehalfOf: tenant.onBehalfOf ?? '',
+    ...(proof && {
+      sessionId: proof.sessionId,
+      proofUserId: proof.userId,
+      proofEnterpriseUuid: proof.enterpriseUuid,
+      isAdmin: proof.isAdmin,
+      unconfiguredJson: proof.unconfiguredJson,
+      access: proof.access,
+    }),
+  };
+  const shape = !proof ? 'plain' : proof.access === null ? 'admin' : 'member';
+  const open = PRELUDES[shape].select(values);
   if (!opts.reads) return transactionWith(db, open, fn);
   // A handler that only reads: on PostgreSQL the opening travels with each of its statements (readWith), so
   // a refused proof must stop that message by failing, not by answering no row.
-  const guard = proof
-    ? sql`select case when count(opened.s) = 1 then 1 else (${sql.raw(`'${PRELUDE_REFUSED_MARK}:'`)} || count(opened.s))::int end
-        from (select concat(${settings}) as s ${proofCondition(proof)}) opened`
-    : sql`select concat(${settings})`;
-  return readWith(db, { select: open, guard }, fn);
+  return readWith(db, { select: open, guard: PRELUDES[shape].guard(values) }, fn);
+}
+
+/** The values of an opening statement, by placeholder name. */
+type PreludeValues = Record<string, unknown>;
+
+/**
+ * An opening statement compiled once: Drizzle's building of it (the proof's joins) cost more per request than
+ * PostgreSQL's or PGlite's running of it. Its text is fixed; each request fills its parameters.
+ */
+function compiled(statement: SQL): (values: PreludeValues) => Query {
+  const { sql: text, params } = new PgDialect().sqlToQuery(statement);
+  const names = params.map((p) => (p as Placeholder).name as string);
+  return (values) => ({ sql: text, params: names.map((n) => values[n]) });
+}
+
+const p = (name: string) => sql.placeholder(name);
+
+const SETTINGS = sql`set_config('app.enterprise_uuid', ${p('enterpriseUuid')}, true), set_config('app.user_id', ${p('userId')}, true), set_config('app.client_ip', ${p('clientIp')}, true), set_config('app.on_behalf_of', ${p('onBehalfOf')}, true), set_config('role', ${sql.raw(`'${TENANT_ROLE}'`)}, true)`;
+
+/** The opening (answers no row when the proof fails) and the guard (fails instead) of each kind of caller. */
+function prelude(proof: SQL | null) {
+  return {
+    select: compiled(proof ? sql`select ${SETTINGS} ${proof}` : sql`select ${SETTINGS}`),
+    guard: compiled(
+      proof
+        ? sql`select case when count(opened.s) = 1 then 1 else (${sql.raw(`'${PRELUDE_REFUSED_MARK}:'`)} || count(opened.s))::int end
+        from (select concat(${SETTINGS}) as s ${proof}) opened`
+        : sql`select concat(${SETTINGS})`,
+    ),
+  };
 }
 
 /**
  * The FROM and WHERE of a SessionProof: the checks of resolveSession and memberAccess on the same rows, run
- * as the connection's own role before the statement switches to the tenant role.
+ * as the connection's own role before the statement switches to the tenant role. A member's proof also
+ * compares its roles' codes and data scope (`access`); an administrator holds every code.
  */
-function proofCondition(proof: SessionProof): SQL {
-  const roleWhere = sql`where ${userRoles.enterpriseUuid} = ${proof.enterpriseUuid} and ${userRoles.userId} = ${proof.userId}
-      and ${roles.enterpriseUuid} = ${proof.enterpriseUuid} and ${roles.status} = 'enabled'`;
+function proofCondition(member: boolean): SQL {
+  const roleWhere = sql`where ${userRoles.enterpriseUuid} = ${p('proofEnterpriseUuid')} and ${userRoles.userId} = ${p('proofUserId')}
+      and ${roles.enterpriseUuid} = ${p('proofEnterpriseUuid')} and ${roles.status} = 'enabled'`;
   const roleJoin = sql`${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}`;
-  const access =
-    proof.access === null
-      ? sql``
-      : sql`and (select coalesce(string_agg(c, ',' order by c collate "C"), '') from (select distinct ${rolePermissions.code} as c from ${roleJoin} join ${rolePermissions} on ${rolePermissions.roleId} = ${roles.id} ${roleWhere}) codes)
-        || '|' || (select coalesce(bool_or(${roles.dataScope} = 'company'), false)::text from ${roleJoin} ${roleWhere}) = ${proof.access}`;
+  const access = !member
+    ? sql``
+    : sql`and (select coalesce(string_agg(c, ',' order by c collate "C"), '') from (select distinct ${rolePermissions.code} as c from ${roleJoin} join ${rolePermissions} on ${rolePermissions.roleId} = ${roles.id} ${roleWhere}) codes)
+        || '|' || (select coalesce(bool_or(${roles.dataScope} = 'company'), false)::text from ${roleJoin} ${roleWhere}) = ${p('access')}`;
   return sql`from ${sessions}
     join ${users} on ${users.id} = ${sessions.userId}
     join ${enterpriseUsers} on ${enterpriseUsers.enterpriseUuid} = ${sessions.enterpriseUuid}
-      and ${enterpriseUsers.userId} = ${sessions.userId} and ${enterpriseUsers.examineStatus} = ${EXAMINE_STATUS.approved}
+      and ${enterpriseUsers.userId} = ${sessions.userId} and ${enterpriseUsers.examineStatus} = ${sql.raw(String(EXAMINE_STATUS.approved))}
     join ${enterprises} on ${enterprises.uuid} = ${sessions.enterpriseUuid}
-    where ${sessions.id} = ${proof.sessionId} and ${sessions.enterpriseUuid} = ${proof.enterpriseUuid}
+    where ${sessions.id} = ${p('sessionId')} and ${sessions.enterpriseUuid} = ${p('proofEnterpriseUuid')}
       and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now()
       and ${users.status} = 'enabled' and not ${users.mustChangePassword}
-      and ${enterpriseUsers.status} <> 'disabled' and ${enterpriseUsers.isAdmin} = ${proof.isAdmin}
-      and ${enterprises.status} = 'enabled' and ${enterprises.unconfiguredCodes} = ${proof.unconfiguredJson}::jsonb
+      and ${enterpriseUsers.status} <> 'disabled' and ${enterpriseUsers.isAdmin} = ${p('isAdmin')}
+      and ${enterprises.status} = 'enabled' and ${enterprises.unconfiguredCodes} = ${p('unconfiguredJson')}::jsonb
       ${access}`;
 }
+
+const PRELUDES = {
+  plain: prelude(null),
+  admin: prelude(proofCondition(false)),
+  member: prelude(proofCondition(true)),
+};

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, transactionWith, PreludeRefused, type Database } from '../src/db/client.ts';
+import { MIGRATIONS_DIR } from '../src/paths.ts';
+import { refreshStatistics } from '../src/platform/statistics.ts';
+import { rowsOf } from '../src/platform/ledger/nodes.ts';
+
+// db/pglite-statements.ts answers Drizzle as PGlite's own `query` does (typed values, row shapes, errors,
+// transactions), in one call per statement with each statement prepared once; platform/statistics.ts analyses
+// tables that outgrew their statistics, so that a prepared statement is planned anew. On PostgreSQL (with
+// DATABASE_URL) the same cases run through node-postgres: both databases must answer alike.
+
+/** The test's table: named apart on a shared PostgreSQL server, where other runs may be at work. */
+const TABLE = `stmt_t_${process.pid}_${Date.now().toString(36)}`;
+
+describe('statements of the embedded database (PGlite) and statistics', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({
+      url: process.env.DATABASE_URL || undefined,
+      dataDir: 'memory://',
+      migrationsDir: MIGRATIONS_DIR,
+    });
+    await database.db.execute(
+      sql`create table ${sql.raw(TABLE)} (id serial primary key, code text not null, n int, doc jsonb, at timestamptz, tags text[], ok boolean)`,
+    );
+    await database.db.execute(sql`create unique index ${sql.raw(TABLE)}_code on ${sql.raw(TABLE)} (code)`);
+  });
+  afterAll(async () => {
+    await database.db.execute(sql`drop table if exists ${sql.raw(TABLE)}`);
+    await database.close();
+  });
+
+  const insert = (code: string, n: number) =>
+    database.db.execute(
+      sql`insert into ${sql.raw(TABLE)} (code, n, doc, at, tags, ok) values (${code}, ${n}, ${JSON.stringify({ n, s: `"${code}"` })}::jsonb, ${new Date(n * 1000).toISOString()}, ${sql.param([code, 'x'])}, ${n % 2 === 0}) returning id`,
+    );
+
+  it('answers typed values, as rows and in order, the same on every run of a statement', async () => {
+    for (let n = 1; n <= 8; n++) await insert(`C-${n}`, n);
+    for (let run = 0; run < 7; run++) {
+      const rows = rowsOf<{ code: string; n: number; doc: unknown; at: string; tags: string[]; ok: boolean }>(
+        await database.db.execute(
+          sql`select code, n, doc, at, tags, ok from ${sql.raw(TABLE)} where n >= ${3} and code <> ${'none'} order by n`,
+        ),
+      );
+      expect(rows).toHaveLength(6);
+      expect(Date.parse(rows[0]!.at)).toBe(3000);
+      expect(rows[0]).toEqual({
+        code: 'C-3',
+        n: 3,
+        doc: { n: 3, s: '"C-3"' },
+        // Drizzle's raw execute leaves timestamps as the database's text, on both databases.
+        at: expect.any(String),
+        tags: ['C-3', 'x'],
+        ok: false,
+      });
+    }
+  });
+
+  it('reports the rows a write changed, and a database error with its code', async () => {
+    const updated = (await database.db.execute(
+      sql`update ${sql.raw(TABLE)} set n = n + ${1} where n > ${6}`,
+    )) as unknown as {
+      rowCount?: number;
+      affectedRows?: number;
+    };
+    expect(updated.rowCount ?? updated.affectedRows).toBe(2);
+    const duplicate = await insert('C-1', 99).catch((e: unknown) => e);
+    const cause = (duplicate as { cause?: { code?: string } }).cause ?? duplicate;
+    expect((cause as { code?: string }).code).toBe('23505');
+    // The connection is usable after the error, statements and all.
+    const [row] = rowsOf<{ n: number }>(
+      await database.db.execute(sql`select count(*)::int as n from ${sql.raw(TABLE)} where n >= ${0}`),
+    );
+    expect(row!.n).toBe(8);
+  });
+
+  it('rolls a transaction back on failure, and a refused opening runs nothing', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into ${sql.raw(TABLE)} (code, n) values (${'T-1'}, ${100})`);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    const refused = await transactionWith(
+      database.db,
+      { sql: 'select 1 as one where $1::int = 2', params: [1] },
+      async (tx) => tx.execute(sql`insert into ${sql.raw(TABLE)} (code, n) values (${'T-2'}, ${101})`),
+    ).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PreludeRefused);
+    const opened = await transactionWith(
+      database.db,
+      { sql: `select set_config('app.probe', $1, true) as v`, params: ['yes'] },
+      async (tx) => rowsOf<{ v: string }>(await tx.execute(sql`select current_setting('app.probe') as v`)),
+    );
+    expect(opened[0]!.v).toBe('yes');
+    const [left] = rowsOf<{ n: number }>(
+      await database.db.execute(
+        sql`select count(*)::int as n from ${sql.raw(TABLE)} where code like ${'T-%'}`,
+      ),
+    );
+    expect(left!.n).toBe(0);
+  });
+
+  it('prepares a statement again after its table changed shape', async () => {
+    const read = () => database.db.execute(sql`select * from ${sql.raw(TABLE)} where id = ${1}`);
+    expect(rowsOf(await read())).toHaveLength(1);
+    await database.db.execute(sql`alter table ${sql.raw(TABLE)} add column extra text default 'e'`);
+    const [row] = rowsOf<{ extra: string }>(await read());
+    expect(row!.extra).toBe('e');
+  });
+
+  it('analyses a table that outgrew its statistics, and then plans its statements on them', async () => {
+    const lookup = () =>
+      database.db.execute(sql`explain select id from ${sql.raw(TABLE)} where code = ${'C-5'} and n >= ${0}`);
+    await database.db.execute(
+      sql`insert into ${sql.raw(TABLE)} (code, n) select 'G-' || i, i from generate_series(1, 20000) i`,
+    );
+    const analysed = await refreshStatistics(database.db);
+    expect(analysed).toContain(TABLE);
+    const [stats] = rowsOf<{ reltuples: number }>(
+      await database.db.execute(sql`select reltuples from pg_class where relname = ${TABLE}`),
+    );
+    expect(Number(stats!.reltuples)).toBeGreaterThan(10_000);
+    const plan = rowsOf<{ 'QUERY PLAN': string }>(await lookup())
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
+    expect(plan).toMatch(new RegExp(`Index Scan using ${TABLE}_code`));
+    // Nothing outgrew its statistics since.
+    expect(await refreshStatistics(database.db)).not.toContain(TABLE);
+  });
+});
