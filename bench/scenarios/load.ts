@@ -5,6 +5,7 @@
 // materials list, a new purchase receipt (written with its evidence, sealed by the background work), and the
 // account log. Every answer must be HTTP 2xx with envelope code 0000; errors are counted, never hidden.
 // The resident memory of the server's processes is read before and after the run (the soak).
+// BENCH_LOAD_ONLY=pglite or postgres runs one of the two servers.
 // Reference: a bare Fastify process answering the same five JSON bodies from memory.
 import type autocannon from 'autocannon';
 import { load, type LoadResult } from '../lib/load.ts';
@@ -130,6 +131,11 @@ async function soak(server: Running, label: string): Promise<{ row: Row; soak: S
     durationSeconds: SECONDS,
   });
   const after = treeRssMb(server.child.pid!);
+  console.log(
+    `  ${label}: RSS by process before → after: ${after.processes
+      .map((p) => `${before.processes.find((b) => b.pid === p.pid)?.rssMb ?? '?'} → ${p.rssMb} MiB`)
+      .join(', ')}`,
+  );
   if (workload.firstFailures.length)
     console.error(`${label}: first failures:\n  ${workload.firstFailures.join('\n  ')}`);
 
@@ -172,16 +178,20 @@ async function soak(server: Running, label: string): Promise<{ row: Row; soak: S
 export async function loadScenarios(): Promise<{ rows: Row[]; soaks: SoakFigure[] }> {
   const rows: Row[] = [];
   const soaks: SoakFigure[] = [];
-  const single = await startTracehub({ LOG_LEVEL: 'error' });
-  try {
-    const { row, soak: s } = await soak(single, 'one process, PGlite');
-    rows.push(row);
-    soaks.push(s);
-  } finally {
-    await single.stop();
+  // BENCH_LOAD_ONLY=pglite or postgres runs one of the two.
+  const only = process.env.BENCH_LOAD_ONLY;
+  if (only !== 'postgres') {
+    const single = await startTracehub({ LOG_LEVEL: 'error' });
+    try {
+      const { row, soak: s } = await soak(single, 'one process, PGlite');
+      rows.push(row);
+      soaks.push(s);
+    } finally {
+      await single.stop();
+    }
   }
   const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (adminUrl) {
+  if (adminUrl && only !== 'pglite') {
     const db = await freshPostgres('load', adminUrl);
     try {
       const scaled = await startTracehub({ LOG_LEVEL: 'error', DATABASE_URL: db.url }, [

@@ -45,7 +45,7 @@ export function toAnchor(row: AnchorRow): TAnchor {
  */
 export function toChainDetail(
   event: ChainEvent,
-  block: BlockRow | null,
+  block: Pick<BlockRow, 'height' | 'hash' | 'time'> | null,
   anchor: AnchorRow | null,
 ): TChainDetail {
   const sealed = event.leafIndex !== null && block !== null;
@@ -129,14 +129,41 @@ export async function latestEventsOf(
   return new Map(rows.map((r) => [r.subjectId, r]));
 }
 
-/** The chain detail of each subject's newest evidence, by subject id (subjects without evidence are absent). */
+/**
+ * The chain detail of each subject's newest evidence, by subject id (subjects without evidence are absent):
+ * one statement, the newest event of each subject with its block and anchor joined (a list's chain column
+ * cost three statements, and read every event's payload and leaf text).
+ */
 export async function latestChainDetails(
   db: Db,
   subjectType: string,
   subjectIds: readonly string[],
 ): Promise<Map<string, TChainDetail>> {
-  const events = await latestEventsOf(db, subjectType, subjectIds);
-  const ids = [...events.keys()];
-  const details = await chainDetails(db, [...events.values()]);
-  return new Map(ids.map((id, i) => [id, details[i]!]));
+  if (subjectIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([ledgerEvents.subjectId], {
+      event: {
+        leafHash: ledgerEvents.leafHash,
+        createdAt: ledgerEvents.createdAt,
+        leafIndex: ledgerEvents.leafIndex,
+        blockHeight: ledgerEvents.blockHeight,
+        eventType: ledgerEvents.eventType,
+        subjectId: ledgerEvents.subjectId,
+      },
+      block: { height: ledgerBlocks.height, hash: ledgerBlocks.hash, time: ledgerBlocks.time },
+      anchor: {
+        height: ledgerAnchors.height,
+        chainId: ledgerAnchors.chainId,
+        contract: ledgerAnchors.contract,
+        txHash: ledgerAnchors.txHash,
+        blockNumber: ledgerAnchors.blockNumber,
+        anchoredAt: ledgerAnchors.anchoredAt,
+      },
+    })
+    .from(ledgerEvents)
+    .leftJoin(ledgerBlocks, eq(ledgerBlocks.height, ledgerEvents.blockHeight))
+    .leftJoin(ledgerAnchors, eq(ledgerAnchors.height, ledgerEvents.blockHeight))
+    .where(and(eq(ledgerEvents.subjectType, subjectType), inArray(ledgerEvents.subjectId, [...subjectIds])))
+    .orderBy(ledgerEvents.subjectId, desc(ledgerEvents.id));
+  return new Map(rows.map((r) => [r.event.subjectId, toChainDetail(r.event, r.block, r.anchor)]));
 }

@@ -412,12 +412,15 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
     tenant: Pick<TenantContext, 'enterpriseUuid'> | undefined = rows[0],
   ): Promise<Item<D>[]> {
     if (rows.length === 0) return [];
-    const chains = await latestChainDetails(
-      db,
-      subject,
-      rows.map((r) => String(r.id)),
-    );
-    const batch = hooks.presentBatch && tenant ? await hooks.presentBatch({ db, tenant }, rows) : [];
+    // Asked together: on PostgreSQL a read sends both before either answers (db/client.ts readWith).
+    const [chains, batch] = await Promise.all([
+      latestChainDetails(
+        db,
+        subject,
+        rows.map((r) => String(r.id)),
+      ),
+      hooks.presentBatch && tenant ? hooks.presentBatch({ db, tenant }, rows) : [],
+    ]);
     return rows.map(
       (r, i) =>
         ({
