@@ -116,8 +116,15 @@ interface ServerProcess {
 async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   // BENCH_IMPORT_NODE_ARGS: extra options of the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = process.env.BENCH_IMPORT_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // BENCH_IMPORT_ENV: settings of the server, e.g. `PGLITE_SHARED_BUFFERS_MB=128` (comma-separated).
+  const extraEnv = Object.fromEntries(
+    (process.env.BENCH_IMPORT_ENV ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVER_ENTRY], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...extraEnv, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

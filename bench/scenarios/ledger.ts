@@ -57,6 +57,23 @@ function uploadEvent(enterpriseUuid: string | null, i: number): NewEvidence {
   };
 }
 
+/** Concurrent appending transactions of the second append figure (BENCH_LEDGER_WRITERS). */
+const WRITERS = Number(process.env.BENCH_LEDGER_WRITERS ?? 4);
+
+/** Runs `write(i)` for i = 0, 100, 200 … below `count`, `writers` of them at a time. */
+async function inTransactions(count: number, writers: number, write: (i: number) => Promise<unknown>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: writers }, async () => {
+      while (next < count) {
+        const i = next;
+        next += 100;
+        await write(i);
+      }
+    }),
+  );
+}
+
 export async function ledgerScenarios(): Promise<LedgerFigure[]> {
   const target = Number(process.env.BENCH_LEDGER_LEAVES ?? 1_000_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracehub-bench-ledger-'));
@@ -95,11 +112,21 @@ export async function ledgerScenarios(): Promise<LedgerFigure[]> {
     await Promise.all(Array.from({ length: 4 }, () => db.execute(sql`select 1`)));
     const appendCpu = await cpuSample(db, !!postgres);
     let started = performance.now();
-    for (let i = 0; i < signedCount; i += 100) {
-      await db.transaction((tx) => appendEvidenceBatch(tx, keys, signedEvents.slice(i, i + 100)));
-    }
+    await inTransactions(signedCount, 1, (i) =>
+      db.transaction((tx) => appendEvidenceBatch(tx, keys, signedEvents.slice(i, i + 100))),
+    );
     const appendMs = performance.now() - started;
     const appendCpuUsed = cpuPerItem(appendCpu, await cpuSample(db, !!postgres), signedCount, 'event');
+    // The server appends from concurrent requests: the same events again from WRITERS transactions at a
+    // time (PostgreSQL only; PGlite's one connection runs them one after the other anyway).
+    const concurrentEvents = postgres
+      ? Array.from({ length: signedCount }, (_, i) => uploadEvent(enterpriseUuid, signedCount + i))
+      : [];
+    started = performance.now();
+    await inTransactions(concurrentEvents.length, WRITERS, (i) =>
+      db.transaction((tx) => appendEvidenceBatch(tx, keys, concurrentEvents.slice(i, i + 100))),
+    );
+    const concurrentMs = performance.now() - started;
     started = performance.now();
     let sealedLeaves = 0;
     for (let block = await sealOnce(db, platformKey); block; block = await sealOnce(db, platformKey)) {
@@ -116,25 +143,28 @@ export async function ledgerScenarios(): Promise<LedgerFigure[]> {
       const data = JSON.stringify(event.payload);
       return { hash: createHash('sha256').update(data).digest('hex'), data };
     });
-    const plainCpu = await cpuSample(db, !!postgres);
-    started = performance.now();
-    for (let i = 0; i < signedCount; i += 100) {
-      const chunk = plainRows.slice(i, i + 100);
-      await db.transaction((tx) =>
+    const plainInsert = (i: number) =>
+      db.transaction((tx) =>
         tx.execute(
           sql`insert into bench_plain_rows (leaf_hash, leaf_data) values ${sql.join(
-            chunk.map((r) => sql`(${r.hash}, ${r.data})`),
+            plainRows.slice(i, i + 100).map((r) => sql`(${r.hash}, ${r.data})`),
             sql`, `,
           )}`,
         ),
       );
-    }
+    const plainCpu = await cpuSample(db, !!postgres);
+    started = performance.now();
+    await inTransactions(signedCount, 1, plainInsert);
     const plainInsertMs = performance.now() - started;
     const plainCpuUsed = cpuPerItem(plainCpu, await cpuSample(db, !!postgres), signedCount, 'row');
+    started = performance.now();
+    if (postgres) await inTransactions(signedCount, WRITERS, plainInsert);
+    const plainConcurrentMs = performance.now() - started;
     await db.execute(sql`drop table bench_plain_rows`);
     const utf8Leaves = plainRows.map((r) => new TextEncoder().encode(r.data));
     started = performance.now();
     rootFromLeafHashes(utf8Leaves.map((d) => leafHash(d)));
+    if (concurrentEvents.length) rootFromLeafHashes(utf8Leaves.map((d) => leafHash(d)));
     const rootMs = performance.now() - started;
 
     figures.push(
@@ -143,6 +173,15 @@ export async function ledgerScenarios(): Promise<LedgerFigure[]> {
         figure: `${rate(signedCount, appendMs)} (${seconds(appendMs)})`,
         reference: `plain INSERT of the same rows: ${rate(signedCount, plainInsertMs)}`,
       },
+      ...(postgres
+        ? [
+            {
+              scenario: `append signed evidence, ${WRITERS} transactions at a time (${signedCount.toLocaleString('en')} events, 100 per transaction)`,
+              figure: `${rate(signedCount, concurrentMs)} (${seconds(concurrentMs)})`,
+              reference: `plain INSERT of the same rows, ${WRITERS} at a time: ${rate(signedCount, plainConcurrentMs)}`,
+            },
+          ]
+        : []),
       {
         scenario: 'CPU of that append (this process; PostgreSQL backends when on this host)',
         figure: appendCpuUsed,
@@ -155,7 +194,7 @@ export async function ledgerScenarios(): Promise<LedgerFigure[]> {
       },
       {
         scenario: 'evidence appended and sealed, end to end',
-        figure: rate(signedCount, appendMs + sealMs),
+        figure: rate(sealedLeaves, appendMs + concurrentMs + sealMs),
       },
     );
     log(figures.map((f) => `${f.scenario}: ${f.figure}`).join('; '));

@@ -59,6 +59,7 @@ export function openConfiguredDatabase(config: TConfig, initialData?: Blob): Pro
     dataDir: config.DATA_DIR,
     migrationsDir: MIGRATIONS_DIR,
     poolSize: config.DB_POOL_SIZE,
+    pgliteSharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB,
     initialData,
   });
 }

@@ -53,6 +53,12 @@ const ZConfig = z.object({
    * their sum: (API processes + workers) x DB_POOL_SIZE, plus one per process while it migrates.
    */
   DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+  /**
+   * The embedded PGlite's buffer cache in megabytes (PostgreSQL's shared_buffers; PGlite's own default is
+   * 128). Pages beyond it are read through the operating system's file cache; each megabyte of it is memory of
+   * the server process once used, so the default keeps a team's server small (docs/performance.md).
+   */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(8).max(4096).default(64),
   /** 64 hex characters (32 bytes); encrypts enterprise private keys. Generated under DATA_DIR when absent. */
   MASTER_KEY: z
     .string()

@@ -39,6 +39,8 @@ export interface DatabaseOptions {
   migrationsDir: string;
   /** Connections of this process's PostgreSQL pool. */
   poolSize?: number | undefined;
+  /** The embedded PGlite's shared_buffers, in megabytes (PGlite's own default: 128). */
+  pgliteSharedBuffersMb?: number | undefined;
   /**
    * PGlite in memory only: start from this dumped data directory instead of an empty cluster (tests start
    * from one migrated copy rather than running initdb and every migration for each server they open).
@@ -156,7 +158,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   const initial =
     dataDir.startsWith('memory://') && opts.initialData ? { loadDataDir: opts.initialData } : {};
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...initial });
+  const buffers = opts.pgliteSharedBuffersMb
+    ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.pgliteSharedBuffersMb}MB`] }
+    : {};
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...buffers, ...initial });
   // Drizzle talks to PGlite through PgliteStatements: one call into PGlite per statement, each planned once.
   const statements = new PgliteStatements(client, protocol.serialize);
   const db = drizzle({ client: statements as unknown as PGliteClient });
