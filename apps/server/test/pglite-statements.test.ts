@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, transactionWith, PreludeRefused, type Database } from '../src/db/client.ts';
+import { openDatabase, readWith, transactionWith, PreludeRefused, type Database } from '../src/db/client.ts';
 import { MIGRATIONS_DIR } from '../src/paths.ts';
 import { refreshStatistics } from '../src/platform/statistics.ts';
 import { rowsOf } from '../src/platform/ledger/nodes.ts';
@@ -101,6 +101,28 @@ describe('statements of the embedded database (PGlite) and statistics', () => {
       ),
     );
     expect(left!.n).toBe(0);
+  });
+
+  it('runs reads read-only, and what follows a read sees and keeps its own writes', async () => {
+    const opening = { sql: `select set_config('app.probe', $1, true) as v`, params: ['r'] };
+    const prelude = { select: opening, guard: opening };
+    const read = await readWith(database.db, prelude, async (tx) =>
+      rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${sql.raw(TABLE)}`)),
+    );
+    expect(read[0]!.n).toBe(8);
+    const write = await readWith(database.db, prelude, (tx) =>
+      tx.execute(sql`insert into ${sql.raw(TABLE)} (code, n) values (${'RO-1'}, ${1})`),
+    ).catch((e: unknown) => e);
+    expect(String((write as { cause?: unknown }).cause ?? write)).toMatch(/read-only transaction/);
+    // A write right after a read (its COMMIT may still be pending) is committed and seen by the next read.
+    await database.db.execute(sql`insert into ${sql.raw(TABLE)} (code, n) values (${'RW-1'}, ${1})`);
+    const after = await readWith(database.db, prelude, async (tx) =>
+      rowsOf<{ n: number }>(
+        await tx.execute(sql`select count(*)::int as n from ${sql.raw(TABLE)} where code = ${'RW-1'}`),
+      ),
+    );
+    expect(after[0]!.n).toBe(1);
+    await database.db.execute(sql`delete from ${sql.raw(TABLE)} where code = ${'RW-1'}`);
   });
 
   it('prepares a statement again after its table changed shape', async () => {

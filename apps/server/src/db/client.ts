@@ -167,18 +167,30 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const db = drizzle({ client: statements as unknown as PGliteClient });
   cacheStatementTexts(dialectOf(db), { verify: process.env.TRACEHUB_VERIFY_STATEMENTS === '1' });
   foldedTransactions.set(db as unknown as Db, await foldedPgliteTransaction(db as unknown as Db, statements));
+  const reads = await foldedPgliteTransaction(db as unknown as Db, statements, { readOnly: true });
+  foldedReads.set(db as unknown as Db, (prelude, fn) => reads(prelude.select, fn));
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migrate(db, { migrationsFolder: opts.migrationsDir }),
     exclusively: (_lockKey, work) => work(),
-    dumpData: () => client.dumpDataDir('none'),
-    close: () => client.close(),
+    dumpData: async () => {
+      await statements.flush();
+      return client.dumpDataDir('none');
+    },
+    close: async () => {
+      await statements.flush();
+      await client.close();
+    },
   };
 }
 
 /** The PGlite form of transactionWith: BEGIN and the prelude in one call into PGlite. */
-async function foldedPgliteTransaction(db: Db, statements: PgliteStatements): Promise<FoldedTransaction> {
+async function foldedPgliteTransaction(
+  db: Db,
+  statements: PgliteStatements,
+  opts: { readOnly?: boolean } = {},
+): Promise<FoldedTransaction> {
   const { PgliteSession, PgliteTransaction } = await import('drizzle-orm/pglite');
   const own = (db as unknown as { session: PgliteSessionParts }).session;
   return ({ sql: text, params }, fn) =>
@@ -194,6 +206,7 @@ async function foldedPgliteTransaction(db: Db, statements: PgliteStatements): Pr
         return fn(new PgliteTransaction(own.dialect, session, own.schema) as unknown as Db);
       },
       { text, params },
+      opts,
     );
 }
 

@@ -137,21 +137,31 @@ export class PgliteStatements {
   /**
    * Runs `fn` in a transaction of the one connection; other statements wait until it ends. `opening`, when
    * given, is the transaction's first statement, sent in the same call as its BEGIN; `fn` receives its answer.
+   *
+   * A read-only transaction (`readOnly`, the API's reads) is not committed by a call of its own: its COMMIT
+   * goes in front of the next message sent into PGlite (one call fewer per read; a read-only transaction
+   * has nothing to write, and nothing can run inside it once its lock is released, as every statement goes
+   * through here and starts with that COMMIT).
    */
   transaction<T>(
     fn: (tx: PgliteTransactionClient, opened: Results | null) => Promise<T>,
     opening?: { text: string; params: unknown[] },
+    opts: { readOnly?: boolean } = {},
   ): Promise<T> {
+    const begin = opts.readOnly ? 'begin read only' : 'begin';
     return this.pg._runExclusiveTransaction(async () => {
       const tx = new PgliteTransactionClient(this);
       try {
         const opened = await this.pg._runExclusiveQuery(() =>
-          opening ? this.run(opening.text, opening.params, undefined, false, 'begin') : this.simple('begin'),
+          opening ? this.run(opening.text, opening.params, undefined, false, begin) : this.simple(begin),
         );
         const result = await fn(tx, opened);
         tx.closed = true;
-        await this.pg._runExclusiveQuery(() => this.simple('commit'));
-        await this.pg.syncToFs();
+        if (opts.readOnly) this.commitPending = true;
+        else {
+          await this.pg._runExclusiveQuery(() => this.simple('commit'));
+          await this.pg.syncToFs();
+        }
         return result;
       } catch (err) {
         if (!tx.closed) {
@@ -164,9 +174,28 @@ export class PgliteStatements {
     });
   }
 
+  /** Sends a read's pending COMMIT now (before PGlite is closed or its data directory dumped). */
+  async flush(): Promise<void> {
+    await this.pg._runExclusiveTransaction(() =>
+      this.pg._runExclusiveQuery(async () => {
+        if (this.commitPending) await this.pg.execProtocol(concat(this.leading()), { syncToFs: false });
+      }),
+    );
+  }
+
+  /** A read-only transaction ended without its COMMIT sent (see transaction). */
+  private commitPending = false;
+
+  /** What goes in front of the next message: a read's COMMIT, and closes of evicted statements. */
+  private leading(): Uint8Array[] {
+    const commit = this.commitPending ? [this.serialize.query('commit')] : [];
+    this.commitPending = false;
+    return [...commit, ...this.cache.takeCloses()];
+  }
+
   /** One statement without parameters through the simple protocol (BEGIN, COMMIT, ROLLBACK). */
   private async simple(text: string): Promise<null> {
-    await this.pg.execProtocol(concat([...this.cache.takeCloses(), this.serialize.query(text)]), {
+    await this.pg.execProtocol(concat([...this.leading(), this.serialize.query(text)]), {
       syncToFs: false,
     });
     return null;
@@ -207,7 +236,7 @@ export class PgliteStatements {
     const name = this.cache.nextName();
     const { messages } = await this.pg.execProtocol(
       concat([
-        ...this.cache.takeCloses(),
+        ...this.leading(),
         this.serialize.parse({ name, text }),
         this.serialize.describe({ type: 'S', name }),
         this.serialize.sync(),
@@ -241,7 +270,7 @@ export class PgliteStatements {
     });
     const { messages } = await this.pg.execProtocol(
       concat([
-        ...this.cache.takeCloses(),
+        ...this.leading(),
         ...(before === undefined ? [] : [this.serialize.query(before)]),
         this.serialize.bind({ statement: prepared.name, values }),
         this.serialize.execute({}),
@@ -256,7 +285,7 @@ export class PgliteStatements {
   private async unnamed(text: string, opts: QueryOptions | undefined, outside: boolean, before?: string) {
     const { messages } = await this.pg.execProtocol(
       concat([
-        ...this.cache.takeCloses(),
+        ...this.leading(),
         ...(before === undefined ? [] : [this.serialize.query(before)]),
         this.serialize.parse({ text }),
         this.serialize.bind({}),
