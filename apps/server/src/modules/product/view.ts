@@ -20,16 +20,18 @@ export async function toProducts(
   rows: readonly ProductView[],
 ): Promise<TProduct[]> {
   const ids = rows.map((r) => r.id);
-  const materials = await materialsOf(db, ids);
-  const projectNos = await projectNosOf(
-    db,
-    tenant,
-    rows.flatMap((r) => (r.projectCodeId === null ? [] : [r.projectCodeId])),
-  );
-  const current = await currentFootprints(db, ids);
-  const footprints = await toFootprints(db, [...current.values()]);
+  // Asked together: on PostgreSQL a read sends them all before the first answers (db/client.ts readWith).
+  const [materials, projectNos, footprints, chains] = await Promise.all([
+    materialsOf(db, ids),
+    projectNosOf(
+      db,
+      tenant,
+      rows.flatMap((r) => (r.projectCodeId === null ? [] : [r.projectCodeId])),
+    ),
+    currentFootprints(db, ids).then((current) => toFootprints(db, [...current.values()])),
+    latestChainDetails(db, EVIDENCE.productCreated.subjectType, ids.map(String)),
+  ]);
   const footprintOf = new Map(footprints.map((f) => [f.productId, f]));
-  const chains = await latestChainDetails(db, EVIDENCE.productCreated.subjectType, ids.map(String));
   return rows.map((r) => ({
     id: r.id,
     uuid: r.uuid,

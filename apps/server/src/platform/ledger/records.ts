@@ -65,12 +65,12 @@ export function toChainDetail(
 /** Chain details of many events: their blocks and anchors in two queries. */
 export async function chainDetails(db: Db, events: readonly ChainEvent[]): Promise<TChainDetail[]> {
   const heights = [...new Set(events.map((e) => e.blockHeight).filter((h): h is number => h !== null))];
-  const blocks = heights.length
-    ? await db.select().from(ledgerBlocks).where(inArray(ledgerBlocks.height, heights))
-    : [];
-  const anchors = heights.length
-    ? await db.select().from(ledgerAnchors).where(inArray(ledgerAnchors.height, heights))
-    : [];
+  const [blocks, anchors] = heights.length
+    ? await Promise.all([
+        db.select().from(ledgerBlocks).where(inArray(ledgerBlocks.height, heights)),
+        db.select().from(ledgerAnchors).where(inArray(ledgerAnchors.height, heights)),
+      ])
+    : [[], []];
   const blockAt = new Map(blocks.map((b) => [b.height, b]));
   const anchorAt = new Map(anchors.map((a) => [a.height, a]));
   return events.map((e) =>
