@@ -227,7 +227,7 @@ async function foldedPgTransaction(db: Db): Promise<FoldedTransaction> {
       // 0.7 ms of a write request).
       const opened = await pipelined(client, () => [
         client.query('begin'),
-        prepared.query({ text }, params as unknown[]),
+        prepared.send({ text }, params as unknown[]),
       ]);
       if (opened[1]?.rows.length === 0) throw new PreludeRefused();
       const session = new Session(prepared as unknown as PoolClient, dialect, pooled.schema, pooled.options);
@@ -348,7 +348,19 @@ const PREPARED_PER_CONNECTION = 500;
 class PreparingClient {
   constructor(protected readonly client: PoolClient) {}
 
+  /** The last statement sent: a handler's concurrent statements (Promise.all) wait their turn here. */
+  private previous: Promise<unknown> = Promise.resolve();
+
   query(config: string | QueryConfig, values?: unknown[]): Promise<QueryResult> {
+    // node-postgres queues a query sent while another runs, but deprecates it (pg 9 will refuse it); outside
+    // pipeline mode the statements are sent one after the other by us.
+    const sent = this.previous.then(() => this.send(config, values));
+    this.previous = sent.catch(() => undefined);
+    return sent;
+  }
+
+  /** Sends the statement at once (its caller keeps the order: the opening, pipeline mode). */
+  send(config: string | QueryConfig, values?: unknown[]): Promise<QueryResult> {
     const cfg: QueryConfig = typeof config === 'string' ? { text: config } : config;
     if (typeof (cfg as { submit?: unknown }).submit === 'function')
       return this.client.query(cfg as QueryConfig, values); // a cursor or stream: passed as it is
@@ -364,7 +376,8 @@ class PipelinedReader extends PreparingClient {
   override query(config: string | QueryConfig, values?: unknown[]): Promise<QueryResult> {
     if (typeof config !== 'string' && typeof (config as { submit?: unknown }).submit === 'function')
       throw new Error('readWith: cursors and streams cannot be pipelined; use a transaction');
-    const sent = super.query(config, values);
+    // In pipeline mode concurrent statements are what it is for: sent at once, not one after the other.
+    const sent = this.send(config, values);
     this.pending.add(sent);
     const forget = () => this.pending.delete(sent);
     sent.then(forget, forget);
