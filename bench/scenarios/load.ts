@@ -5,7 +5,8 @@
 // materials list, a new purchase receipt (written with its evidence, sealed by the background work), and the
 // account log. Every answer must be HTTP 2xx with envelope code 0000; errors are counted, never hidden.
 // The resident memory of the server's processes is read before and after the run (the soak).
-// BENCH_LOAD_ONLY=pglite or postgres runs one of the two servers.
+// BENCH_LOAD_ONLY=pglite or postgres runs one of the two servers. The run is made of BENCH_LOAD_ROUNDS parts
+// (4), its p50 and p99 the slowest part's, the memory read after each part.
 // Reference: a bare Fastify process answering the same five JSON bodies from memory.
 import type autocannon from 'autocannon';
 import { load, type LoadResult } from '../lib/load.ts';
@@ -15,6 +16,19 @@ import type { Row } from '../lib/report.ts';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 50);
+/** The run is made of this many equal parts, the memory read after each (BENCH_LOAD_ROUNDS). */
+const ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 4);
+
+/** One figure of several equal parts of a run: requests averaged, the slowest part's percentiles. */
+function combined(parts: LoadResult[]): LoadResult {
+  return {
+    rps: parts.reduce((sum, p) => sum + p.rps, 0) / parts.length,
+    p50: Math.max(...parts.map((p) => p.p50)),
+    p99: Math.max(...parts.map((p) => p.p99)),
+    errors: parts.reduce((sum, p) => sum + p.errors, 0),
+    non2xx: parts.reduce((sum, p) => sum + p.non2xx, 0),
+  };
+}
 const PASSWORD = 'Demo@12345';
 
 interface Envelope<T> {
@@ -124,13 +138,25 @@ async function soak(server: Running, label: string): Promise<{ row: Row; soak: S
     samples[`POST ${step.path}`] = text;
   }
   const before = treeRssMb(server.child.pid!);
-  const ours = await load({
-    url: server.url,
-    requests: workload.requests,
-    connections: CONNECTIONS,
-    durationSeconds: SECONDS,
-  });
+  // The run in ROUNDS parts, the memory read after each: flat memory levels off, a leak keeps climbing.
+  const rounds: LoadResult[] = [];
+  const rssAfterRounds: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    rounds.push(
+      await load({
+        url: server.url,
+        requests: workload.requests,
+        connections: CONNECTIONS,
+        durationSeconds: SECONDS / ROUNDS,
+      }),
+    );
+    rssAfterRounds.push(treeRssMb(server.child.pid!).total);
+  }
+  const ours = combined(rounds);
   const after = treeRssMb(server.child.pid!);
+  console.log(
+    `  ${label}: RSS of all processes after each of ${ROUNDS} parts: ${rssAfterRounds.join(', ')} MiB`,
+  );
   console.log(
     `  ${label}: RSS by process before → after: ${after.processes
       .map((p) => `${before.processes.find((b) => b.pid === p.pid)?.rssMb ?? '?'} → ${p.rssMb} MiB`)

@@ -50,9 +50,9 @@ export interface DatabaseOptions {
 
 /**
  * Runs `fn` in a transaction whose first statement, `prelude`, travels with its BEGIN: on PostgreSQL both go
- * in one simple-protocol message (one round trip instead of two); on PGlite in one call into it. The prelude
- * is one statement written by the server (compiled once, platform/tenancy.ts); on PostgreSQL its parameters
- * are sent as escaped literals. `db` is the root handle of openDatabase, never a transaction.
+ * in one write, the prelude a prepared statement of the connection (one round trip instead of two); on PGlite
+ * in one call into it. The prelude is one statement written by the server (compiled once,
+ * platform/tenancy.ts). `db` is the root handle of openDatabase (another handle takes two steps).
  */
 export function transactionWith<T>(db: Db, prelude: Query, fn: (tx: Db) => Promise<T>): Promise<T> {
   const folded = foldedTransactions.get(db);
