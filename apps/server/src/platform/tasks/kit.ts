@@ -55,10 +55,34 @@ export interface TaskContext<P> {
    * transaction of the run's own (on PGlite the one connection would wait for it).
    */
   progress(update: TaskProgressUpdate, checkpoint?: unknown): Promise<void>;
+  /**
+   * Runs `work` in one tenant transaction of the task's enterprise, with progress between its steps (see
+   * {@link TaskTransaction}): for work whose results must land together, or not at all.
+   */
+  transaction<T>(work: (t: TaskTransaction) => Promise<T>): Promise<T>;
   /** True once the worker is stopping: finish the step, then throw {@link TaskInterrupted}. */
   stopping(): boolean;
   log: JobLog;
 }
+
+/**
+ * A run's transaction whose progress shows while it is open. On PostgreSQL it is one transaction, and each
+ * step's progress is stored at once on another connection of the pool. PGlite has one connection, which an
+ * open transaction holds: no request is answered, not even the task's status, until it ends. There a step
+ * that comes once the transaction has held the connection for {@link STEP_HOLD_MS} commits it, stores the
+ * progress, lets the requests waiting meanwhile run, and goes on in a new transaction: what the steps before
+ * wrote is committed then, so such work reads until its last step and writes after it. Temporary tables of
+ * the session outlive the commit; `on commit drop` ones do not.
+ */
+export interface TaskTransaction {
+  /** The transaction to run statements in: read it at each use (a step may have replaced it). */
+  readonly tx: Db;
+  /** Progress between two steps; throws when the task was cancelled meanwhile (its run ends there). */
+  step(update: TaskProgressUpdate): Promise<void>;
+}
+
+/** How long a run's transaction holds the embedded database's one connection before a step gives it up. */
+export const STEP_HOLD_MS = 250;
 
 /** A result file of a completed task (stored through deps.storage, downloaded from GET /task/:id/result). */
 export interface TaskResult {
@@ -237,6 +261,10 @@ async function runTask(
       if (!still) throw new TaskStopped();
       await jobCtx.progress({ processed: update.done, total: update.total });
     },
+    transaction: (work) =>
+      taskTransaction(deps, { enterpriseUuid: task.enterpriseUuid, userId: task.createdBy }, work, (update) =>
+        ctx.progress(update),
+      ),
     stopping: jobCtx.stopping,
     log: jobCtx.log,
   };
@@ -257,6 +285,76 @@ async function runTask(
       await settleFromWorker(deps, taskId, status, ['underway'], { reasonCode: ERRORS[err.reason].code });
       return;
     }
+    throw err;
+  }
+}
+
+/** A tenant transaction opened and held until `end` is called with how it ends. */
+interface HeldTransaction {
+  tx: Db;
+  end(commit: boolean): Promise<void>;
+}
+
+async function holdTransaction(db: Db, tenant: Tenant): Promise<HeldTransaction> {
+  let opened!: (tx: Db) => void;
+  let finish!: (commit: boolean) => void;
+  const ready = new Promise<Db>((resolve) => (opened = resolve));
+  const ended = new Promise<boolean>((resolve) => (finish = resolve));
+  const done = withTenant(db, tenant, async (tx) => {
+    opened(tx);
+    // Rolled back by throwing: withTenant's transaction ends as the work does.
+    if (!(await ended)) throw new RolledBack();
+  }).catch((err: unknown) => {
+    if (!(err instanceof RolledBack)) throw err;
+  });
+  const tx = await Promise.race([
+    ready,
+    done.then(() => Promise.reject(new Error('transaction not opened'))),
+  ]);
+  let open = true;
+  return {
+    tx,
+    async end(commit) {
+      if (!open) return;
+      open = false;
+      finish(commit);
+      await done;
+    },
+  };
+}
+
+class RolledBack extends Error {}
+
+/** TaskContext.transaction: see {@link TaskTransaction}. Exported for the kit's tests. */
+export async function taskTransaction<T>(
+  deps: Pick<AppDeps, 'db' | 'dbKind'>,
+  tenant: Tenant,
+  work: (t: TaskTransaction) => Promise<T>,
+  progress: (update: TaskProgressUpdate) => Promise<void>,
+): Promise<T> {
+  if (deps.dbKind !== 'pglite')
+    return withTenant(deps.db, tenant, (tx) => work({ tx, step: (update) => progress(update) }));
+  let held = await holdTransaction(deps.db, tenant);
+  let since = Date.now();
+  const t: TaskTransaction = {
+    get tx() {
+      return held.tx;
+    },
+    async step(update) {
+      if (Date.now() - since < STEP_HOLD_MS) return;
+      await held.end(true);
+      // The connection is free: the progress is stored, and the requests that waited are answered.
+      await progress(update);
+      held = await holdTransaction(deps.db, tenant);
+      since = Date.now();
+    },
+  };
+  try {
+    const result = await work(t);
+    await held.end(true);
+    return result;
+  } catch (err) {
+    await held.end(false);
     throw err;
   }
 }
