@@ -135,9 +135,22 @@ export function checkStatusReadings(
   }
 }
 
-/** A check of the library (one module of the server's modules/checking/checks). */
+/**
+ * A kind of check (one module of the server's modules/checking/checks): one rule, most of its checks
+ * instances of it over a parameter (a document type, a stage, a pair of stages, a kind of risk factor).
+ */
+export const ZCheckKindInfo = z.object({
+  id: z.string(),
+  name: z.object({ zh: z.string(), en: z.string() }),
+  description: z.object({ zh: z.string(), en: z.string() }),
+});
+export type TCheckKindInfo = z.infer<typeof ZCheckKindInfo>;
+
+/** A check of the library: its identity, level, texts and kind. */
 export const ZCheckInfo = z.object({
   id: z.string(),
+  /** Its kind's id (ZCheckKindInfo). */
+  kind: z.string(),
   version: z.number().int(),
   level: ZCheckLevel,
   name: z.object({ zh: z.string(), en: z.string() }),
@@ -303,11 +316,15 @@ const checkingTaskEndpoints = {
     method: 'POST',
     path: '/dataChecking/ruleDetail',
     input: z.object({ packageId: z.string().min(1).max(64) }),
-    output: z.object({ package: ZCheckPackage, checks: z.array(ZCheckInfo) }),
+    output: z.object({
+      package: ZCheckPackage,
+      kinds: z.array(ZCheckKindInfo),
+      checks: z.array(ZCheckInfo),
+    }),
     auth: 'enterprise',
     permission: CHECK_CODES.view,
     tag: 'dataChecking',
-    summary: "A rule package's checks with id, version, level and texts",
+    summary: "A rule package's checks with id, version, level, texts and kind, and its kinds",
   }),
   createTask: endpoint({
     method: 'POST',
