@@ -51,7 +51,8 @@ export function vinFacts(ctx: CheckContext): Promise<SQL> {
           (array_agg(d.id order by d.biz_time, d.id) filter (where d.doc_type = any(${produce})))[1] as built_id,
           (array_agg(d.bill_no order by d.biz_time, d.id) filter (where d.doc_type = any(${produce})))[1] as built_bill,
           coalesce(array_agg(d.id order by d.biz_time, d.id) filter (where d.id is not null), '{}') as ids,
-          coalesce(array_agg(d.id order by d.biz_time, d.id) filter (where d.doc_type = any(${produce} || ${vehicle})), '{}') as made_sold_ids
+          coalesce(array_agg(d.id order by d.biz_time, d.id) filter (where d.doc_type = any(${produce})), '{}') as completion_ids,
+          coalesce(array_agg(d.id order by d.biz_time, d.id) filter (where d.doc_type = any(${vehicle})), '{}') as sale_ids
         from ${ctx.scope.vins} v left join ${ctx.scope.docs} d on d.vin_sn = v.vin
         group by v.vin`,
   );

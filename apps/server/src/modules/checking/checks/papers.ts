@@ -79,9 +79,8 @@ function rows(c: PaperCheck, docs: SQL, enterpriseUuid: string): SQL {
       check: c.id,
       subject: subject('signed'),
       outcome: sql`case d.extra -> 'signed' when 'true'::jsonb then 'pass' when 'false'::jsonb then 'fail' else 'unknown' end`,
-      partner: sql`d.partner_id`,
       docs: sql`array[d.id]`,
-      facts: sql`jsonb_build_object('bill', d.bill_no, 'stated', d.extra ? 'signed' and d.extra -> 'signed' <> 'null'::jsonb)`,
+      facts: sql`jsonb_build_object('bill', d.bill_no)`,
     })} from ${docs} d where ${of}`;
   // A document's files are filed under `<type code>:<id>` with its numeric type as business type.
   return sql`select ${subjectRow({

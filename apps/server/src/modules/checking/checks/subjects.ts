@@ -30,7 +30,8 @@ export interface SubjectRow {
 }
 
 /**
- * One row of a kind's query. `docs`: an int[] of cited documents of the scope (the first 20 are cited);
+ * One row of a kind's query. `docs`: an int[] of cited documents of the scope, the subject's own first (the
+ * first 20 are cited, in that order);
  * `partner`: a cited partner's id; `facts`: a jsonb object for the message (only abnormal rows need it).
  */
 export function subjectRow(r: {
@@ -75,7 +76,8 @@ export async function runSubjects<D extends CheckDef>(
           coalesce((select jsonb_agg(jsonb_build_object('type', 'partner', 'id', p.id, 'label', p.code))
               from partners p where p.id = r.partner_id), '[]'::jsonb)
           || coalesce((select jsonb_agg(jsonb_build_object('type', c.doc_type::text, 'id', c.id, 'label', c.bill_no)
-              order by c.biz_time, c.id) from ${docs} c where c.id = any(r.doc_ids[1:20])), '[]'::jsonb) as cited,
+              order by array_position(r.doc_ids, c.id)) from ${docs} c where c.id = any(r.doc_ids[1:20])),
+            '[]'::jsonb) as cited,
           null::int as passes
         from r where r.outcome <> 'pass'
         union all

@@ -115,7 +115,7 @@ export const vinKind: CheckKind<VinCheck> = {
           subject: sql`'vin-completed:' || v.vin`,
           outcome: passIf(sql`cardinality(v.completions) <= 1`),
           vin: sql`v.vin`,
-          docs: sql`v.made_sold_ids`,
+          docs: sql`v.completion_ids`,
           facts: sql`jsonb_build_object('vin', v.vin, 'bills', to_jsonb(v.completions))`,
         })} from ${vins} v where v.produced`,
       );
@@ -126,7 +126,7 @@ export const vinKind: CheckKind<VinCheck> = {
           subject: sql`'vin-sold:' || v.vin`,
           outcome: passIf(sql`cardinality(v.sales) <= 1`),
           vin: sql`v.vin`,
-          docs: sql`v.made_sold_ids`,
+          docs: sql`v.sale_ids`,
           facts: sql`jsonb_build_object('vin', v.vin, 'bills', to_jsonb(v.sales))`,
         })} from ${vins} v where cardinality(v.sales) > 0`,
       );
