@@ -231,6 +231,21 @@ async function runTask(
     task = started;
   } else if (task.status !== 'underway') return;
 
+  /** Stores progress in `db` (the platform's, or a transaction of the task's enterprise). */
+  const storeProgress = async (db: Db, update: TaskProgressUpdate, checkpoint?: unknown) => {
+    const [still] = await db
+      .update(tasks)
+      .set({
+        progressDone: update.done,
+        progressTotal: update.total,
+        ...(update.phase !== undefined ? { phase: update.phase } : {}),
+        ...(checkpoint !== undefined ? { checkpoint } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(tasks.id, taskId), eq(tasks.status, 'underway'), eq(tasks.jobId, jobCtx.jobId)))
+      .returning({ id: tasks.id });
+    if (!still) throw new TaskStopped();
+  };
   const parsed = def.payload.safeParse(task.payload);
   if (!parsed.success) {
     jobCtx.log.error({ taskId, err: parsed.error }, 'task payload invalid');
@@ -247,24 +262,14 @@ async function runTask(
     attempt: jobCtx.attempt,
     checkpoint: task.checkpoint,
     async progress(update, checkpoint) {
-      const [still] = await deps.db
-        .update(tasks)
-        .set({
-          progressDone: update.done,
-          progressTotal: update.total,
-          ...(update.phase !== undefined ? { phase: update.phase } : {}),
-          ...(checkpoint !== undefined ? { checkpoint } : {}),
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(tasks.id, taskId), eq(tasks.status, 'underway'), eq(tasks.jobId, jobCtx.jobId)))
-        .returning({ id: tasks.id });
-      if (!still) throw new TaskStopped();
+      await storeProgress(deps.db, update, checkpoint);
       await jobCtx.progress({ processed: update.done, total: update.total });
     },
     transaction: (work) =>
-      taskTransaction(deps, { enterpriseUuid: task.enterpriseUuid, userId: task.createdBy }, work, (update) =>
-        ctx.progress(update),
-      ),
+      taskTransaction(deps, { enterpriseUuid: task.enterpriseUuid, userId: task.createdBy }, work, {
+        store: (db, update) => storeProgress(db, update),
+        renew: (update) => jobCtx.progress({ processed: update.done, total: update.total }),
+      }),
     stopping: jobCtx.stopping,
     log: jobCtx.log,
   };
@@ -325,15 +330,31 @@ async function holdTransaction(db: Db, tenant: Tenant): Promise<HeldTransaction>
 
 class RolledBack extends Error {}
 
+/** How a run's transaction stores progress: in a transaction of the task's enterprise, and the lease. */
+export interface StepProgress {
+  /** Stores it in `db`; throws when the task is no longer underway (cancelled). */
+  store(db: Db, update: TaskProgressUpdate): Promise<void>;
+  /** Renews the job's lease (on the platform's connection). */
+  renew(update: TaskProgressUpdate): Promise<void>;
+}
+
 /** TaskContext.transaction: see {@link TaskTransaction}. Exported for the kit's tests. */
 export async function taskTransaction<T>(
   deps: Pick<AppDeps, 'db' | 'dbKind'>,
   tenant: Tenant,
   work: (t: TaskTransaction) => Promise<T>,
-  progress: (update: TaskProgressUpdate) => Promise<void>,
+  progress: StepProgress,
 ): Promise<T> {
   if (deps.dbKind !== 'pglite')
-    return withTenant(deps.db, tenant, (tx) => work({ tx, step: (update) => progress(update) }));
+    return withTenant(deps.db, tenant, (tx) =>
+      work({
+        tx,
+        async step(update) {
+          await progress.store(deps.db, update);
+          await progress.renew(update);
+        },
+      }),
+    );
   let held = await holdTransaction(deps.db, tenant);
   let since = Date.now();
   const t: TaskTransaction = {
@@ -342,9 +363,10 @@ export async function taskTransaction<T>(
     },
     async step(update) {
       if (Date.now() - since < STEP_HOLD_MS) return;
+      // Stored with what the run did so far, so that the requests waiting meanwhile read it.
+      await progress.store(held.tx, update);
       await held.end(true);
-      // The connection is free: the progress is stored, and the requests that waited are answered.
-      await progress(update);
+      await progress.renew(update);
       held = await holdTransaction(deps.db, tenant);
       since = Date.now();
     },
