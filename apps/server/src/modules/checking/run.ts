@@ -93,6 +93,7 @@ async function runTroubleshooting(ctx: TaskContext<z.infer<typeof ZPayload>>): P
       await t.step({ done: task.checkIds.length, total: task.checkIds.length, phase: 'finishing' });
       // The VIN amounts are the map check's (vin-map.ts): complete = every branch reaches a source company.
       const map = await mapVins(t.tx, tenant.enterpriseUuid, await scopeVins(t.tx, tables));
+      await t.step({ done: task.checkIds.length, total: task.checkIds.length, phase: 'finishing' });
       const findings = await record(t.tx, tenant.enterpriseUuid, task, runs, before, { map, blockHeight });
       // A linked run's findings that lie with a supplier become (or update) its company task, in the same
       // transaction: a run that does not land raises nothing.

@@ -68,11 +68,12 @@ export interface TaskContext<P> {
 /**
  * A run's transaction whose progress shows while it is open. On PostgreSQL it is one transaction, and each
  * step's progress is stored at once on another connection of the pool. PGlite has one connection, which an
- * open transaction holds: no request is answered, not even the task's status, until it ends. There a step
- * that comes once the transaction has held the connection for {@link STEP_HOLD_MS} commits it, stores the
- * progress, lets the requests waiting meanwhile run, and goes on in a new transaction: what the steps before
- * wrote is committed then, so such work reads until its last step and writes after it. Temporary tables of
- * the session outlive the commit; `on commit drop` ones do not.
+ * open transaction holds (and which answers within the process's turn, so a run of statements never lets a
+ * request in): no request is answered, not even the task's status, until it ends. There a step that comes
+ * once the transaction has held the connection for {@link STEP_HOLD_MS} stores the progress in it, commits
+ * it, pauses a moment for the requests waiting meanwhile, and goes on in a new transaction: what the steps
+ * before wrote is committed then, so such work reads until its last step and writes after it. Temporary
+ * tables of the session outlive the commit; `on commit drop` ones do not.
  */
 export interface TaskTransaction {
   /** The transaction to run statements in: read it at each use (a step may have replaced it). */
@@ -83,6 +84,8 @@ export interface TaskTransaction {
 
 /** How long a run's transaction holds the embedded database's one connection before a step gives it up. */
 export const STEP_HOLD_MS = 250;
+/** How long a step that gave the connection up lets the process serve others before going on. */
+const STEP_PAUSE_MS = 25;
 
 /** A result file of a completed task (stored through deps.storage, downloaded from GET /task/:id/result). */
 export interface TaskResult {
@@ -367,6 +370,9 @@ export async function taskTransaction<T>(
       await progress.store(held.tx, update);
       await held.end(true);
       await progress.renew(update);
+      // The embedded database answers within the process's own turn: a run of statements never lets the
+      // event loop take a request in. A pause does, and its statements find the connection free.
+      await new Promise((resolve) => setTimeout(resolve, STEP_PAUSE_MS));
       held = await holdTransaction(deps.db, tenant);
       since = Date.now();
     },
