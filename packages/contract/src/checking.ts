@@ -604,14 +604,13 @@ export const ZCompanyTaskHistory = z.object({
 });
 export type TCompanyTaskHistory = z.infer<typeof ZCompanyTaskHistory>;
 
-export const ZCompanyTaskDetail = z.object({
-  task: ZCompanyTask,
-  findings: z.array(ZCompanyTaskFinding),
-  history: z.array(ZCompanyTaskHistory),
-});
+/** A company task as its detail and its actions answer it; its lines and history are lists of their own. */
+export const ZCompanyTaskDetail = z.object({ task: ZCompanyTask });
 export type TCompanyTaskDetail = z.infer<typeof ZCompanyTaskDetail>;
 
 const ZCompanyTaskRef = z.object({ id: z.number().int().positive().max(2_147_483_647) });
+/** A company task's id in a list request (the console takes it from its page's address). */
+const zListId = z.coerce.number().int().positive().max(2_147_483_647);
 /**
  * A transition's request. The comment's length and the required result or reason are the state machine's
  * rules (answered with their own codes in words), so the schema only bounds the request.
@@ -657,7 +656,27 @@ export const checkingCompanyTaskEndpoints = {
     auth: 'enterprise',
     permission: CHECK_CODES.view,
     tag: 'dataChecking',
-    summary: 'A company task with its finding lines and history',
+    summary: 'A company task as the caller’s side sees it',
+  }),
+  companyTaskFindingPage: endpoint({
+    method: 'POST',
+    path: '/dataChecking/companyTask/findingPage',
+    input: listRequest({ id: zListId, state: z.enum(['open', 'fixed']).optional() }),
+    output: ZListResponse(ZCompanyTaskFinding),
+    auth: 'enterprise',
+    permission: CHECK_CODES.view,
+    tag: 'dataChecking',
+    summary: "A company task's finding lines, open first, most severe first",
+  }),
+  companyTaskHistoryPage: endpoint({
+    method: 'POST',
+    path: '/dataChecking/companyTask/historyPage',
+    input: listRequest({ id: zListId }),
+    output: ZListResponse(ZCompanyTaskHistory),
+    auth: 'enterprise',
+    permission: CHECK_CODES.view,
+    tag: 'dataChecking',
+    summary: "A company task's history, oldest first: who did what, when, with which result and comment",
   }),
   companyTaskTroubleshoot: companyTaskAction(
     'troubleshoot',
@@ -704,6 +723,7 @@ export const VIN_VALIDATION_LABELS: Readonly<Record<'normal' | 'abnormal', TBili
 
 /** One VIN of a task's map check, as its run found it. */
 export const ZVinMapRow = z.object({
+  taskId: z.string(),
   vin: z.string(),
   complete: z.boolean(),
   gapCount: z.number().int(),

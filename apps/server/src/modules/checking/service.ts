@@ -356,6 +356,7 @@ export async function vinMapPage(
   const page = await vinMapRows(db, tenant.enterpriseUuid, { ...input, complete }, input);
   return {
     list: page.list.map((r) => ({
+      taskId: input.taskId,
       vin: r.vin,
       complete: r.complete,
       gapCount: r.gapCount,
