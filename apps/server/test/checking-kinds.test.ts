@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   documentType,
@@ -6,6 +8,7 @@ import {
   type TCheckTask,
   type TListResponse,
 } from '@tracehub/contract';
+import { CHECKS } from '../src/modules/checking/checks/index.ts';
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
 import { usciOf } from '../src/seed/demo-companies.ts';
 import { DEMO_VINS } from '../src/seed/demo-supply-chain.ts';
@@ -104,6 +107,12 @@ function expectBilingual(list: readonly TCheckFinding[]): void {
 const RECEIPT = { partnerCode: 'HX-BAT', itemCode: 'XH-CELL', unit: '件' };
 
 describe('the kinds of check, each with its planted errors', () => {
+  it('are listed in docs/checks.md, every check of the library with its id', () => {
+    const page = readFileSync(path.join(import.meta.dirname, '../../../docs/checks.md'), 'utf8');
+    const listed = [...page.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]);
+    expect(listed).toEqual(CHECKS.map((c) => c.id));
+  });
+
   describe('VIN records', () => {
     let c: Chain;
     beforeAll(async () => {
