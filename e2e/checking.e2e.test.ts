@@ -26,6 +26,9 @@ const TEXT = {
     completed: '已完成',
     rules: '规则详情',
     fatal: '致命',
+    all: '已选 100 / 100 条规则',
+    kindDates: '日期顺序',
+    dateCheck: '付款早于发票',
   },
   en: {
     menu: ['Data Troubleshooting', 'Troubleshooting Records'],
@@ -42,6 +45,9 @@ const TEXT = {
     completed: 'Completed',
     rules: 'Rule details',
     fatal: 'Fatal',
+    all: '100 of 100 checks chosen',
+    kindDates: 'Dates in order',
+    dateCheck: 'Paid before its invoice',
   },
 } as const;
 
@@ -63,14 +69,21 @@ describe('data troubleshooting: create, run, abnormal data', () => {
       await page.getByTestId('toolbar-create').click();
       const dialog = page.getByTestId('check-create-dialog');
       await dialog.waitFor();
-      // The default package's checks are all ticked once it has loaded.
+      // The default package's 100 checks are all ticked once it has loaded, kind by kind; a kind opens
+      // to its checks (one per pair of stages for the dates).
+      await dialog.getByText(text.all, { exact: true }).waitFor();
       await dialog.locator('[data-testid="check-rules"] input[type="checkbox"]:checked').first().waitFor();
+      await dialog.getByTestId('check-kind-dates').click();
+      await dialog.getByText(text.dateCheck, { exact: false }).waitFor();
+      expect(await dialog.getByTestId('check-kind-dates').textContent()).toContain(
+        `${text.kindDates} (17/17)`,
+      );
+      await screenshot(page, `checking-create-checks-${lang}`);
 
       // Linked without a supplier, no rule, an amount of 0, the VIN dimension without VINs: each refused.
       await dialog.getByText(text.linked, { exact: true }).click();
       await dialog.getByText(text.byVin, { exact: true }).click();
-      for (const box of await dialog.locator('[data-testid="check-rules"] input[type="checkbox"]').all())
-        await box.uncheck();
+      await dialog.getByTestId('check-rules-none').click();
       await dialog.locator('#check-create_maxAmount').fill('0');
       await page.getByTestId('dialog-confirm').click();
       for (const expected of [text.company, text.rule, text.amount, text.vins])
@@ -80,8 +93,8 @@ describe('data troubleshooting: create, run, abnormal data', () => {
       // Fixed: internal, the demo's three VINs (one typed, all three read from an xlsx list: repeats
       // dropped), at most 10, every check of the package.
       await dialog.getByText(text.internal, { exact: true }).click();
-      for (const box of await dialog.locator('[data-testid="check-rules"] input[type="checkbox"]').all())
-        await box.check();
+      await dialog.getByTestId('check-rules-all').click();
+      await dialog.getByText(text.all, { exact: true }).waitFor();
       await dialog.locator('#check-create_maxAmount').fill('10');
       await dialog.getByTestId('check-vins').fill(DEMO_VINS[0]!);
       await dialog.locator('input[type="file"]').setInputFiles({
@@ -108,7 +121,7 @@ describe('data troubleshooting: create, run, abnormal data', () => {
       const card = page.getByTestId('check-detail-card');
       await card.getByText(text.executed, { exact: true }).waitFor();
       expect(await card.textContent()).toContain('LGXCE4CB4N0000001');
-      await page.getByTestId('check-findings').waitFor();
+      await page.getByTestId('list-dataChecking/checkLog/detail/findings').waitFor();
       await screenshot(page, `checking-detail-${lang}`);
 
       // The rule package's checks.

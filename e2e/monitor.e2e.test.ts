@@ -6,9 +6,10 @@ import { AUTOMAKER, openFromSidebar, signIn } from './support/flows';
 import { useHarness } from './support/harness';
 import { message } from './support/lists';
 
-// Daily monitoring in the console (zh and en): a day monitored now from the list, its report judged
-// abnormal by the automatic run, the results by check, one check's abnormal data citing its document, and
-// the report in the list with its state and counts.
+// Daily monitoring in the console (zh and en): the demo's week of daily reports (normal, abnormal, not
+// validated) as a fresh start shows them; a day monitored now from the list, its report judged abnormal by
+// the automatic run, the results by check, one check's abnormal data citing its document, and the report in
+// the list with its state and counts.
 
 const AUTO_UUID = 'e0a1c2d3-0001-4000-8000-000000000001';
 
@@ -19,6 +20,8 @@ const TEXT = {
     abnormal: '异常',
     fatal: '致命',
     check: 'VIN缺少生产或零部件记录',
+    normal: '正常',
+    notValidated: '未校验',
   },
   en: {
     menu: ['Daily Monitoring', 'Daily Reports'],
@@ -26,18 +29,21 @@ const TEXT = {
     abnormal: 'Abnormal',
     fatal: 'Fatal',
     check: 'VIN without production or parts records',
+    normal: 'Normal',
+    notValidated: 'Not validated',
   },
 } as const;
 
-/** Today in the browser's (and the server's) local time, YYYY-MM-DD. */
-function today(): string {
+/** A day in the browser's (and the server's) local time, YYYY-MM-DD: today, or `daysAgo` before it. */
+function today(daysAgo = 0): string {
   const d = new Date();
+  d.setDate(d.getDate() - daysAgo);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 describe('daily monitoring: monitor a day, its report, results and abnormal data', () => {
-  const h = useHarness({ env: async () => ({ SEED_DEMO_CHAIN: 'true' }) });
+  const h = useHarness({ env: async () => ({ SEED_DEMO_CHAIN: 'true', SEED_DEMO_MONITORING: 'true' }) });
 
   it('plants a vehicle sold without production, imported today', async () => {
     const { baseUrl } = h.server();
@@ -54,6 +60,19 @@ describe('daily monitoring: monitor a day, its report, results and abnormal data
 
   for (const lang of ['zh', 'en'] as const satisfies readonly TLang[]) {
     const text = TEXT[lang];
+
+    it(`shows the demo's week of daily reports, each judged by its run (${lang})`, async () => {
+      const { page, errors } = await h.session(lang);
+      await signIn(page, 'demo-auto', AUTOMAKER[lang]);
+      await openFromSidebar(page, text.menu);
+      const list = page.getByTestId('list-dailyMonitor/dailyReport');
+      const state = (daysAgo: number) => list.getByTestId(`monitor-state-${today(daysAgo)}`).first();
+      await state(4).getByText(text.abnormal, { exact: true }).waitFor();
+      await state(5).getByText(text.normal, { exact: true }).waitFor();
+      await state(3).getByText(text.notValidated, { exact: true }).waitFor();
+      await screenshot(page, `monitor-week-${lang}`);
+      expect(errors).toEqual([]);
+    });
 
     it(`monitors today and shows the report, its checks and abnormal data (${lang})`, async () => {
       const { page, errors } = await h.session(lang);
@@ -81,14 +100,14 @@ describe('daily monitoring: monitor a day, its report, results and abnormal data
       await card.getByTestId(`monitor-state-${today()}`).getByText(text.abnormal, { exact: true }).waitFor({
         timeout: 30_000,
       });
-      const checks = page.getByTestId('monitor-checks');
+      const checks = page.getByTestId('list-dailyMonitor/reportDetail/checks');
       await checks.getByText(text.check).waitFor();
       await screenshot(page, `monitor-detail-${lang}`);
 
       // One check's abnormal data, citing the planted document.
       await page.getByTestId('monitor-check-errors-vin-without-production').click();
       await page.waitForURL('**/dailyMonitor/errorDetail?reportId=*&checkId=vin-without-production');
-      const findings = page.getByTestId('monitor-errors');
+      const findings = page.getByTestId('list-dailyMonitor/errorDetail');
       await findings.getByText('XS-MON-E2E').waitFor();
       expect(await findings.textContent()).toContain(text.fatal);
       await screenshot(page, `monitor-errors-${lang}`);

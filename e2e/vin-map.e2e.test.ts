@@ -7,6 +7,7 @@ import { screenshot, type TLang } from './support/browser';
 import { usciOf } from './support/certify';
 import { AUTOMAKER, signIn } from './support/flows';
 import { useHarness } from './support/harness';
+import { rows, searchSelect } from './support/lists';
 
 // The VIN map check of a troubleshooting task (issue 16 items 4 and 7), zh and en: the task's detail opens
 // the "VIN map check result" dialog; a VIN fitted with a motor from a supplier not on the platform is
@@ -19,6 +20,7 @@ const GAP_VIN = DEMO_VINS[0]!;
 const TEXT = {
   zh: {
     open: 'VIN地图校验结果',
+    result: '链路完整性',
     uncomplete: '不完整',
     complete: '完整',
     gap: '供应商未入驻平台',
@@ -26,6 +28,7 @@ const TEXT = {
   },
   en: {
     open: 'VIN map check result',
+    result: 'Chain completeness',
     uncomplete: 'Uncomplete',
     complete: 'Complete',
     gap: 'Supplier not on the platform',
@@ -129,19 +132,20 @@ describe('VIN map check result (troubleshooting task detail)', () => {
       await page.goto(`/dataChecking/checkLog/detail?taskId=${id}`);
       await page.getByTestId('vin-map-open').click();
       const dialog = page.getByTestId('vin-map-dialog');
-      const list = dialog.getByTestId('vin-map-list');
+      const list = dialog.getByTestId('list-dataChecking/checkLog/detail/vinMap');
       await list.getByText(GAP_VIN).waitFor();
-      const gapRow = list.locator('tr.ant-table-row').filter({ hasText: GAP_VIN });
+      const gapRow = rows(list).filter({ hasText: GAP_VIN });
       await gapRow.getByText(text.uncomplete, { exact: true }).waitFor();
       await list.getByText(text.complete, { exact: true }).first().waitFor();
 
-      // The filter: only the uncomplete VIN.
-      await dialog.getByTestId('vin-map-filter').getByText(text.uncomplete, { exact: true }).click();
-      await expect.poll(() => list.locator('tr.ant-table-row').count()).toBe(1);
+      // The search: only the uncomplete VIN (the list keeps its state in the address, as every list).
+      await searchSelect(page, list, text.result, text.uncomplete);
+      await expect.poll(() => rows(list).count()).toBe(1);
+      expect(page.url()).toContain('vinMap.status=uncomplete');
 
       // Its tree: the motor branch is a gap, marked in red, naming the supplier's receipt.
-      await dialog.getByTestId(`vin-map-view-${GAP_VIN}`).click();
-      const tree = dialog.getByTestId('vin-map-tree');
+      await gapRow.getByTestId('action-tree').click();
+      const tree = page.getByTestId('vin-map-tree');
       const gap = tree.getByTestId('vin-map-gap').first();
       await gap.waitFor();
       expect(await gap.textContent()).toContain(text.gap);
@@ -149,9 +153,12 @@ describe('VIN map check result (troubleshooting task detail)', () => {
       expect(await tree.getByTestId('vin-map-node-complete').count()).toBeGreaterThan(0);
       await gap.scrollIntoViewIfNeeded();
       await screenshot(page, `vin-map-tree-${lang}`);
+      await page.keyboard.press('Escape');
+      await tree.waitFor({ state: 'detached' });
+      await screenshot(page, `vin-map-list-${lang}`);
 
       // The tracing report as xlsx, headers in the language.
-      const file = await downloaded(page, () => dialog.getByTestId(`vin-map-xlsx-${GAP_VIN}`).click());
+      const file = await downloaded(page, () => gapRow.getByTestId('action-xlsx').click());
       expect(file.name).toMatch(new RegExp(`${GAP_VIN}\\.xlsx$`));
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(file.body as unknown as ExcelJS.Buffer);

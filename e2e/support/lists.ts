@@ -84,3 +84,14 @@ export async function importStep(page: Page, step: string): Promise<void> {
 export async function importCount(page: Page, key: string): Promise<number> {
   return Number(await page.getByTestId(`import-count-${key}`).getAttribute('data-value'));
 }
+
+/** Chooses an option of a list's search select (by its label) and searches. */
+export async function searchSelect(page: Page, list: Locator, label: string, option: string): Promise<void> {
+  await list.locator('.ant-form-item').filter({ hasText: label }).locator('.ant-select').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
+  await list.getByTestId('search-submit').click();
+}

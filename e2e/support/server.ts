@@ -29,7 +29,13 @@ export const TEMPLATE_ROOT = path.join(
   `tracehub-e2e-templates-${createHash('sha256').update(REPO_ROOT).digest('hex').slice(0, 12)}`,
 );
 /** The settings that decide what a fresh data directory holds after start-up. */
-const SEED_SETTINGS = ['SEED_DEMO', 'SEED_DEMO_CHAIN', 'MASTER_KEY', 'DATABASE_URL'] as const;
+const SEED_SETTINGS = [
+  'SEED_DEMO',
+  'SEED_DEMO_CHAIN',
+  'SEED_DEMO_MONITORING',
+  'MASTER_KEY',
+  'DATABASE_URL',
+] as const;
 
 export interface TRunningServer {
   baseUrl: string;
@@ -78,6 +84,7 @@ function baseEnv(dataDir: string, port: number, env: Record<string, string>): No
     DEMO_HELPERS: 'true',
     // Lists hold only what a test creates; a test that wants the demo supply chain asks for it.
     SEED_DEMO_CHAIN: 'false',
+    SEED_DEMO_MONITORING: 'false',
     ...env,
   };
 }

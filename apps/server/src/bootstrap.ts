@@ -19,6 +19,7 @@ import { setExplorerBase } from './platform/chain/explorer.ts';
 import { registryVerifier, type CompanyVerifier } from './platform/verifier.ts';
 import { startDailyMonitoring } from './modules/monitor/schedule.ts';
 import { demoAccountsWithPublishedPassword, seedDemo } from './seed/demo.ts';
+import { seedDemoMonitoring } from './seed/demo-monitoring.ts';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -144,6 +145,9 @@ export async function createRuntime(config: TConfig, opts: RuntimeOptions = {}):
   };
   setExplorerBase(config.CHAIN_EXPLORER_URL);
   const app = await buildApp({ deps, instance, ...appOpts });
+  // The demo's daily reports are made by the monitoring and its task runs: once the app's modules are loaded,
+  // before the workers start.
+  if (seeded && config.SEED_DEMO_CHAIN && config.SEED_DEMO_MONITORING) await seedDemoMonitoring(deps);
   const background = role !== 'api';
   const sealer =
     background && config.LEDGER_SEAL_INTERVAL_MS > 0

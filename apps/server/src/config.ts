@@ -187,6 +187,14 @@ const ZConfig = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * With the demo supply chain, also the automaker's last week imported day by day and its daily reports,
+   * made by the monitoring itself (seed/demo-monitoring.ts). Tests start without it.
+   */
+  SEED_DEMO_MONITORING: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 export type TConfig = z.infer<typeof ZConfig>;

@@ -108,16 +108,30 @@ describe('data troubleshooting (/dataChecking)', () => {
   it('lists the rule packages, hashed, mandatory for the automaker, with their checks', async () => {
     expect(standard.mandatory).toBe(true);
     expect(standard.hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(standard.checkIds).toHaveLength(10);
+    // Spec 9: up to 100 checks a task; the standard package has them all, each with its own identity.
+    expect(standard.checkIds).toHaveLength(100);
+    expect(new Set(standard.checkIds).size).toBe(100);
     const rules = expectOk(
-      await call<{ checks: { id: string; version: number; level: string; name: { en: string } }[] }>(
-        app.app,
-        '/dataChecking/ruleDetail',
-        { token: auto, body: { packageId: 'standard' } },
-      ),
+      await call<{
+        kinds: { id: string; name: { zh: string; en: string } }[];
+        checks: {
+          id: string;
+          kind: string;
+          version: number;
+          level: string;
+          name: { zh: string; en: string };
+        }[];
+      }>(app.app, '/dataChecking/ruleDetail', { token: auto, body: { packageId: 'standard' } }),
     );
     expect(rules.checks.map((c) => c.id)).toEqual(standard.checkIds);
-    expect(rules.checks.every((c) => c.version >= 1 && c.name.en.length > 0)).toBe(true);
+    expect(rules.checks.every((c) => c.version >= 1 && c.name.en.length > 0 && c.name.zh.length > 0)).toBe(
+      true,
+    );
+    // Every check is named apart in both languages, and belongs to one of the package's kinds.
+    expect(new Set(rules.checks.map((c) => c.name.zh)).size).toBe(100);
+    expect(new Set(rules.checks.map((c) => c.name.en)).size).toBe(100);
+    expect(rules.checks.every((c) => rules.kinds.some((k) => k.id === c.kind))).toBe(true);
+    expect(rules.kinds.length).toBeGreaterThanOrEqual(8);
     // The source package is optional for the battery maker (a manufacturer runs the standard one whole).
     const forSupplier = expectOk(
       await call<TCheckPackage[]>(app.app, '/dataChecking/packages', { token: supplier }),
@@ -261,24 +275,34 @@ describe('data troubleshooting (/dataChecking)', () => {
           'lot-balance fail lot:XH-CELL/CELL-2026-03',
           `material-unmapped fail mapping:${hxBat}/XH-BOLT`,
           `material-unmapped fail mapping:${uncertified.id}/XH-MOTOR`,
-          `dates-out-of-order fail dates:${list.find((f) => f.checkId === 'dates-out-of-order')!.cited[0]!.type}/LL-XH-003/${lateId}`,
-          `attachment-missing fail ${origin('attachment')}`,
-          `record-unsealed fail ${origin('sealed')}`,
+          // Bolts and motors are no materials of the automaker's master data.
+          'material-unknown fail material:XH-BOLT',
+          'material-unknown fail material:XH-MOTOR',
+          `dates:picked-before-in fail dates:${list.find((f) => f.checkId === 'dates:picked-before-in')!.cited[0]!.type}/LL-XH-003/${lateId}`,
+          `attachment-missing:PurchaseOrigin fail ${origin('attachment')}`,
+          `record-unsealed:purchase fail ${origin('sealed')}`,
           `supplier-uncertified fail supplier:${uncertified.id}`,
           `high-cost-part-without-source fail part:${DEMO_VINS[0]}/XH-MOTOR/MOT-1`,
-          `supplier-in-risk-area fail risk:${hxBat}`,
-          `supplier-in-risk-area unknown risk:${uncertified.id}`,
+          // The battery maker is in Xinjiang: the rule's area factor and the risk area both flag it.
+          `risk:area fail risk:${hxBat}`,
+          `risk:risk-area fail risk:${hxBat}`,
+          `risk:area unknown risk:${uncertified.id}`,
+          `risk:risk-area unknown risk:${uncertified.id}`,
+          // The certificate says China; the risk area is one province of it: not known well enough.
+          `risk:origin-country unknown ${origin('origin')}`,
         ].sort(),
       );
       // The supplier not on the platform has no known place: unknown, never a pass.
-      expect(list.filter((f) => f.outcome === 'unknown').map((f) => `${f.checkId} ${f.subject}`)).toEqual([
-        `supplier-in-risk-area risk:${uncertified.id}`,
-      ]);
       expect(
-        list.find((f) => f.checkId === 'supplier-in-risk-area' && f.outcome === 'fail')!.message.en,
-      ).toMatch(/Xinjiang/);
+        list.filter(
+          (f) => f.outcome === 'unknown' && f.checkId.startsWith('risk:') && f.subject.startsWith('risk:'),
+        ),
+      ).toHaveLength(2);
+      expect(list.find((f) => f.checkId === 'risk:area' && f.outcome === 'fail')!.message.en).toMatch(
+        /Xinjiang/,
+      );
       // Counts by level, the highest level, and the VINs left incomplete (the new one and the first).
-      expect(task.counts).toMatchObject({ fatal: 1, urgent: 5, minor: 4, unknown: 1 });
+      expect(task.counts).toMatchObject({ fatal: 1, urgent: 7, minor: 5, unknown: 3 });
       expect(task.maxLevel).toBe('fatal');
       expect(task.vinAmount).toBe(4);
       expect(task.completeVinAmount).toBe(2);
@@ -307,24 +331,27 @@ describe('data troubleshooting (/dataChecking)', () => {
       ]);
       // The fault lies with the supplier: its company is named.
       expect(shipped.find((f) => f.outcome === 'fail')!.companyUuid).toBe(SUPPLIER_UUID);
-      // Unknown: the unsettled supplier's receipt, and its place (supplier-in-risk-area).
-      expect(task.counts.unknown).toBe(2);
+      // Unknown: the unsettled supplier's receipt, and its place (the area checks of the risk rules).
       expect((await abnormal(task.id, { outcome: 'unknown' })).map((f) => f.checkId).sort()).toEqual([
         'receipt-not-shipped',
-        'supplier-in-risk-area',
+        'risk:area',
+        'risk:origin-country',
+        'risk:risk-area',
       ]);
+      expect(task.counts.unknown).toBe(4);
     });
 
     it('keeps identities across runs: still open, and fixed once sealed', async () => {
       await seal(app);
       const task = await runTask(timeScope());
       const list = await abnormal(task.id);
-      const unsealed = list.filter((f) => f.checkId === 'record-unsealed');
+      const unsealed = list.filter((f) => f.checkId === 'record-unsealed:purchase');
       expect(unsealed.map((f) => `${f.outcome} ${f.state}`)).toEqual(['pass fixed']);
+      expect(unsealed[0]!.message.en).toMatch(/YC-XH-001/);
       expect(task.counts.fixed).toBe(1);
       const open = list.filter((f) => f.outcome === 'fail');
       expect(open.every((f) => f.state === 'open')).toBe(true);
-      expect(open).toHaveLength(9);
+      expect(open).toHaveLength(12);
     });
 
     it('exports the abnormal data as xlsx in the language of the request', async () => {

@@ -7,6 +7,8 @@ import {
   type TCheckTaskCreate,
   type TCompanyTask,
   type TCompanyTaskDetail,
+  type TCompanyTaskFinding,
+  type TCompanyTaskHistory,
   type TListResponse,
 } from '@tracehub/contract';
 import {
@@ -82,6 +84,21 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
     expectOk(
       await call<TCompanyTaskDetail>(app.app, '/dataChecking/companyTask/detail', { token, body: { id } }),
     );
+  /** A task's finding lines and its history (lists of their own). */
+  const lines = async (token: string, id: number, body: Record<string, unknown> = {}) =>
+    expectOk(
+      await call<TListResponse<TCompanyTaskFinding>>(app.app, '/dataChecking/companyTask/findingPage', {
+        token,
+        body: { id, pageSize: 100, ...body },
+      }),
+    ).list;
+  const history = async (token: string, id: number) =>
+    expectOk(
+      await call<TListResponse<TCompanyTaskHistory>>(app.app, '/dataChecking/companyTask/historyPage', {
+        token,
+        body: { id, pageSize: 100 },
+      }),
+    ).list;
   const act = (token: string, action: string, body: Record<string, unknown>, lang: 'zh' | 'en' = 'zh') =>
     call<TCompanyTaskDetail>(app.app, `/dataChecking/companyTask/${action}`, { token, body, lang });
   /** A member of `enterprise` with exactly these codes. */
@@ -170,12 +187,16 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
     expect((await page(supplier, { state: 'closed' })).total).toBe(0);
 
     // The supplier reads the finding lines of its task (message, level, cited records), nothing else.
-    const seen = await detail(supplier, taskId);
-    expect(seen.findings.map((f) => [f.checkId, f.state, f.message.en])).toEqual([
+    expect((await detail(supplier, taskId)).task.id).toBe(taskId);
+    const seen = await lines(supplier, taskId);
+    expect(seen.map((f) => [f.checkId, f.state, f.message.en])).toEqual([
       ['receipt-not-shipped', 'open', MISSING_DELIVERY],
     ]);
-    expect(seen.findings[0]!.cited.map((c) => c.label)).toEqual(['RK-XH-002']);
-    expect(seen.history.map((h) => [h.action, h.toState, h.openCount])).toEqual([['raise', 'pending', 1]]);
+    expect(seen[0]!.cited.map((c) => c.label)).toEqual(['RK-XH-002']);
+    expect((await lines(supplier, taskId, { state: 'fixed' })).length).toBe(0);
+    expect((await history(supplier, taskId)).map((h) => [h.action, h.toState, h.openCount])).toEqual([
+      ['raise', 'pending', 1],
+    ]);
     // ...but not the benchmark's run or its other findings.
     expectError(
       await call(app.app, '/dataChecking/selectAbnormalPage', { token: supplier, body: { taskId: runId } }),
@@ -193,8 +214,7 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
     const runId = await linkedRun();
     const all = await page(auto);
     expect(all.list.map((x) => [x.id, x.lastRunId, x.openCount])).toEqual([[taskId, runId, 1]]);
-    const d = await detail(auto, taskId);
-    expect(d.history.map((h) => h.action)).toEqual(['raise', 'rerun']);
+    expect((await history(auto, taskId)).map((h) => h.action)).toEqual(['raise', 'rerun']);
     expect(await messagesOf(SUPPLIER_UUID, 'companyTaskRaised')).toHaveLength(1);
   });
 
@@ -251,7 +271,15 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
 
     // Every step a history line: who, what, the result and the comment.
     expect(
-      closed.history.map((h) => [h.action, h.side, h.fromState, h.toState, h.result, h.comment, h.actor]),
+      (await history(auto, id)).map((h) => [
+        h.action,
+        h.side,
+        h.fromState,
+        h.toState,
+        h.result,
+        h.comment,
+        h.actor,
+      ]),
     ).toEqual([
       ['raise', 'benchmark', null, 'pending', null, null, 'demo-auto'],
       ['rerun', 'benchmark', 'pending', 'pending', null, null, 'demo-auto'],
@@ -288,7 +316,10 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
     );
     const rejected = expectOk(await act(supplier, 'reject', { id: second, comment: '该批次不是本企业发货' }));
     expect(rejected.task).toMatchObject({ state: 'rejected', result: null });
-    expect(rejected.history.at(-1)).toMatchObject({ action: 'reject', comment: '该批次不是本企业发货' });
+    expect((await history(supplier, second)).at(-1)).toMatchObject({
+      action: 'reject',
+      comment: '该批次不是本企业发货',
+    });
     await expect.poll(async () => (await messagesOf(AUTO_UUID, 'companyTaskAnswered')).length).toBe(2);
     // Still live: a further run attaches to it, and the benchmark ends it.
     await linkedRun();
@@ -301,10 +332,11 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
   it('a third enterprise can neither read nor change a task, through any endpoint', async () => {
     expect((await page(third)).total).toBe(0);
     for (const side of ['raised', 'assigned']) expect((await page(third, { side })).total).toBe(0);
-    expectError(
-      await call(app.app, '/dataChecking/companyTask/detail', { token: third, body: { id: taskId } }),
-      'NOT_FOUND',
-    );
+    for (const path of ['detail', 'findingPage', 'historyPage'])
+      expectError(
+        await call(app.app, `/dataChecking/companyTask/${path}`, { token: third, body: { id: taskId } }),
+        'NOT_FOUND',
+      );
     for (const action of ['troubleshoot', 'process', 'resolve', 'reject', 'close'])
       expectError(await act(third, action, { id: second, result: 'other', comment: 'x' }), 'NOT_FOUND');
     // The rows are untouched.
@@ -322,10 +354,11 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
       await call(app.app, '/dataChecking/companyTask/page', { token: none, body: {} }),
       'FORBIDDEN',
     );
-    expectError(
-      await call(app.app, '/dataChecking/companyTask/detail', { token: none, body: { id } }),
-      'FORBIDDEN',
-    );
+    for (const path of ['detail', 'findingPage', 'historyPage'])
+      expectError(
+        await call(app.app, `/dataChecking/companyTask/${path}`, { token: none, body: { id } }),
+        'FORBIDDEN',
+      );
     const viewer = await member(supplier, SUPPLIER_UUID, ['CheckLog']);
     expect((await page(viewer)).total).toBe(3);
     for (const action of ['troubleshoot', 'process', 'resolve', 'reject'])
@@ -368,7 +401,11 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
         },
       ]),
     );
-    const d = await detail(supplier, live!.id);
+    const d = {
+      task: (await detail(supplier, live!.id)).task,
+      findings: await lines(supplier, live!.id),
+      history: await history(supplier, live!.id),
+    };
     expect(d.task).toMatchObject({ openCount: 0, fixedCount: 1, lastRunId: 'run-fixed', state: 'resolved' });
     expect(d.findings.map((f) => f.state)).toEqual(['fixed']);
     expect(d.history.at(-1)).toMatchObject({ action: 'rerun', openCount: 0, fixedCount: 1 });

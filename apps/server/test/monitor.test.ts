@@ -46,10 +46,12 @@ describe('daily monitoring (/dailyMonitor)', () => {
       }),
     );
   const detail = (reportId: number, token = auto) =>
-    call<{ report: TDailyReport; checks: TMonitorCheckResult[] }>(app.app, '/dailyMonitor/reportDetail', {
+    call<{ report: TDailyReport }>(app.app, '/dailyMonitor/reportDetail', {
       token,
       body: { reportId },
     });
+  const checkPage = (body: Record<string, unknown>, token = auto) =>
+    call<TListResponse<TMonitorCheckResult>>(app.app, '/dailyMonitor/selectCheckPage', { token, body });
   const errors = (body: Record<string, unknown>, token = auto) =>
     call<TListResponse<TCheckFinding>>(app.app, '/dailyMonitor/selectErrorPage', { token, body });
   const runNow = (date: string, token = auto, lang: 'zh' | 'en' = 'zh') =>
@@ -173,12 +175,31 @@ describe('daily monitoring (/dailyMonitor)', () => {
     it('is abnormal, with counts by level and each check of its run', async () => {
       expect(report.state).toBe('abnormal');
       expect(report.counts.fatal + report.counts.urgent + report.counts.minor).toBeGreaterThan(0);
-      const { checks } = expectOk(await detail(report.id));
+      const { list: checks, total } = expectOk(await checkPage({ reportId: report.id, pageSize: 100 }));
       const vinCheck = checks.find((c) => c.checkId === 'vin-without-production')!;
-      expect(vinCheck).toMatchObject({ abnormal: 1 });
+      expect(vinCheck).toMatchObject({
+        abnormal: 1,
+        kind: 'vin',
+        kindName: { zh: 'VIN记录', en: 'VIN records' },
+      });
       expect(vinCheck.name.en.length).toBeGreaterThan(0);
-      // An internal run skips the checks that need suppliers' data.
+      // An internal run skips the checks that need suppliers' data: 99 of the package's 100.
       expect(checks.map((c) => c.checkId)).not.toContain('receipt-not-shipped');
+      expect(total).toBe(99);
+      // Paged, and filtered to the checks with abnormal records, or by level, or to one check.
+      expect(expectOk(await checkPage({ reportId: report.id, pageSize: 10, pageNo: 2 })).list).toHaveLength(
+        10,
+      );
+      const abnormal = expectOk(
+        await checkPage({ reportId: report.id, abnormal: 'yes', pageSize: 100 }),
+      ).list;
+      expect(abnormal.length).toBeGreaterThan(0);
+      expect(abnormal.every((c) => c.abnormal + c.unknown > 0)).toBe(true);
+      const fatal = expectOk(await checkPage({ reportId: report.id, level: 'fatal', pageSize: 100 })).list;
+      expect(fatal.every((c) => c.level === 'fatal')).toBe(true);
+      expect(
+        expectOk(await checkPage({ reportId: report.id, checkId: 'vin-without-production' })).list,
+      ).toHaveLength(1);
     });
 
     it("lists the report's abnormal records, or one check's, with the records they cite", async () => {
@@ -225,6 +246,7 @@ describe('daily monitoring (/dailyMonitor)', () => {
     it("is another enterprise's to neither read nor trigger, endpoint by endpoint", async () => {
       expect((await page(supplier)).list.every((r) => r.id !== report.id)).toBe(true);
       expectError(await detail(report.id, supplier), 'NOT_FOUND');
+      expectError(await checkPage({ reportId: report.id }, supplier), 'NOT_FOUND');
       expectError(await errors({ reportId: report.id }, supplier), 'NOT_FOUND');
       // runNow names no enterprise: the supplier's run of the day is its own report, the automaker's unmoved.
       const before = (await reportsOf(AUTO_UUID)).find((r) => r.reportDate === day)!;
@@ -241,6 +263,7 @@ describe('daily monitoring (/dailyMonitor)', () => {
         'FORBIDDEN',
       );
       expectError(await detail(report.id, other.token), 'FORBIDDEN');
+      expectError(await checkPage({ reportId: report.id }, other.token), 'FORBIDDEN');
       expectError(await errors({ reportId: report.id }, other.token), 'FORBIDDEN');
       expectError(await runNow(day, other.token), 'FORBIDDEN');
       // The holder reads it.

@@ -4,7 +4,7 @@ import { ERRORS, type TImportRecord, type TListResponse, type TTask } from '@tra
 import { jobs, projectCodes, tasks } from '../src/db/schema.ts';
 import { importChunkRows } from '../src/platform/imports/job.ts';
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
-import { onTaskSettled, type TaskRow } from '../src/platform/tasks/kit.ts';
+import { onTaskSettled, taskTransaction, type TaskRow } from '../src/platform/tasks/kit.ts';
 import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
 import { memberWithExactCodes } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
@@ -319,5 +319,76 @@ describe('background tasks (platform/tasks)', () => {
     } finally {
       remove();
     }
+  });
+
+  it("shows a run's progress while its transaction is open, on the embedded database too", async () => {
+    // A task underway, and a run holding one transaction of its enterprise across four steps of 150 ms.
+    const id = await upload(await xlsxOf(rows('TASK-TX', 1)));
+    await dbOf(t).update(tasks).set({ status: 'underway' }).where(eq(tasks.id, id));
+    const readings: { done: number; status: string }[] = [];
+    let running = true;
+    const poll = (async () => {
+      while (running) {
+        const seen = expectOk(await task(id));
+        readings.push({ done: seen.progress.done, status: seen.status });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const wrote = await taskTransaction(
+      t.runtime.deps,
+      { enterpriseUuid: AUTO_UUID, userId: (await row(id)).createdBy },
+      async (run) => {
+        for (let done = 1; done <= 8; done++) {
+          // 150 ms of statements in the transaction, as a check runs them (no pause of its own between).
+          const until = Date.now() + 150;
+          while (Date.now() < until) await run.tx.execute(sql`select 1`);
+          await run.step({ done, total: 8, phase: 'checking' });
+        }
+        await run.tx
+          .insert(projectCodes)
+          .values({ enterpriseUuid: AUTO_UUID, code: 'TASK-TX-RESULT', createdBy: 1 });
+        return 'written';
+      },
+      {
+        store: (db, update) =>
+          db
+            .update(tasks)
+            .set({ progressDone: update.done, progressTotal: update.total })
+            .where(eq(tasks.id, id))
+            .then(() => undefined),
+        renew: async () => undefined,
+      },
+    );
+    running = false;
+    await poll;
+    expect(wrote).toBe('written');
+    const [result] = await dbOf(t).select().from(projectCodes).where(eq(projectCodes.code, 'TASK-TX-RESULT'));
+    expect(result).toBeDefined();
+    // Answered while the run went on (its last step stores 8 before it ends): progress between its ends.
+    const midway = readings.filter((r) => r.done > 0 && r.done < 8);
+    expect(midway.length).toBeGreaterThan(0);
+    expect(midway.every((r) => r.status === 'underway')).toBe(true);
+    await dbOf(t).delete(projectCodes).where(eq(projectCodes.code, 'TASK-TX-RESULT'));
+  });
+
+  it('rolls back a run whose transaction fails, what its steps wrote on PostgreSQL too', async () => {
+    const id = await upload(await xlsxOf(rows('TASK-TX2', 1)));
+    const userId = (await row(id)).createdBy;
+    await expect(
+      taskTransaction(
+        t.runtime.deps,
+        { enterpriseUuid: AUTO_UUID, userId },
+        async (run) => {
+          await run.tx
+            .insert(projectCodes)
+            .values({ enterpriseUuid: AUTO_UUID, code: 'TASK-TX2-LAST', createdBy: userId });
+          throw new Error('the run failed');
+        },
+        { store: async () => undefined, renew: async () => undefined },
+      ),
+    ).rejects.toThrow('the run failed');
+    expect(await dbOf(t).select().from(projectCodes).where(eq(projectCodes.code, 'TASK-TX2-LAST'))).toEqual(
+      [],
+    );
   });
 });

@@ -5,6 +5,7 @@ import {
   patchListParams,
   readListRequest,
   searchDefaults,
+  toUrlKeys,
   writeListRequest,
 } from '../src/shared/list/listState';
 import { defineResource } from '../src/shared/list/types';
@@ -131,5 +132,64 @@ describe('list state with defaults, comma-separated values, route params and col
     const reset = patchListParams(cleared, { status: undefined }, defaults);
     expect(reset.toString()).toBe('_cache=1');
     expect(patchListParams(current, { status: 0 }, defaults).toString()).toBe('_cache=1&pageNo=3');
+  });
+
+  describe('several lists of a page, scoped to a record by the query', () => {
+    const findings = defineResource({
+      name: 'dataChecking/checkLog/detail',
+      endpoint: api.checking.selectAbnormalPage,
+      keys: { all: ['f'], list: (request) => ['f', request] },
+      rowKey: 'id',
+      columns: [],
+      search: [{ type: 'select', prop: 'level', label: 'checking.fields.level', options: () => [] }],
+      routeParams: ['taskId'],
+      stateKey: 'findings',
+    });
+    const vins = defineResource({
+      name: 'dataChecking/checkLog/detail',
+      endpoint: api.checking.vinMapPage,
+      keys: { all: ['v'], list: (request) => ['v', request] },
+      rowKey: 'vin',
+      columns: [],
+      search: [{ type: 'text', prop: 'vin', label: 'checking.vinMap.vin' }],
+      routeParams: ['taskId'],
+      stateKey: 'vinMap',
+    });
+
+    it("reads each list's own keys under its prefix, and the task id of the page's query for both", () => {
+      const params = new URLSearchParams(
+        'taskId=t-1&findings.pageNo=3&findings.level=fatal&vinMap.vin=LGX&pageNo=9',
+      );
+      expect(readListRequest(findings, params)).toEqual({
+        taskId: 't-1',
+        pageNo: 3,
+        pageSize: LIMITS.defaultPageSize,
+        level: 'fatal',
+      });
+      expect(readListRequest(vins, params)).toEqual({
+        taskId: 't-1',
+        pageNo: 1,
+        pageSize: LIMITS.defaultPageSize,
+        vin: 'LGX',
+      });
+    });
+
+    it("writes a list's change under its prefix, keeping the other list and the task id", () => {
+      const params = new URLSearchParams('taskId=t-1&vinMap.pageNo=2');
+      const next = patchListParams(params, toUrlKeys(findings, { pageNo: 4, level: 'minor' }));
+      expect(next.toString()).toBe('taskId=t-1&vinMap.pageNo=2&findings.pageNo=4&findings.level=minor');
+      // Back to the first page: the key goes.
+      expect(patchListParams(next, toUrlKeys(findings, { pageNo: 1 })).get('findings.pageNo')).toBeNull();
+    });
+
+    it('sends the values a page gives as they are, whatever the address says', () => {
+      const params = new URLSearchParams('taskId=other&companyUuid=x');
+      expect(readListRequest(findings, params, {}, { taskId: 't-2', companyUuid: 'c-1' })).toEqual({
+        taskId: 't-2',
+        companyUuid: 'c-1',
+        pageNo: 1,
+        pageSize: LIMITS.defaultPageSize,
+      });
+    });
   });
 });

@@ -135,9 +135,22 @@ export function checkStatusReadings(
   }
 }
 
-/** A check of the library (one module of the server's modules/checking/checks). */
+/**
+ * A kind of check (one module of the server's modules/checking/checks): one rule, most of its checks
+ * instances of it over a parameter (a document type, a stage, a pair of stages, a kind of risk factor).
+ */
+export const ZCheckKindInfo = z.object({
+  id: z.string(),
+  name: z.object({ zh: z.string(), en: z.string() }),
+  description: z.object({ zh: z.string(), en: z.string() }),
+});
+export type TCheckKindInfo = z.infer<typeof ZCheckKindInfo>;
+
+/** A check of the library: its identity, level, texts and kind. */
 export const ZCheckInfo = z.object({
   id: z.string(),
+  /** Its kind's id (ZCheckKindInfo). */
+  kind: z.string(),
   version: z.number().int(),
   level: ZCheckLevel,
   name: z.object({ zh: z.string(), en: z.string() }),
@@ -303,11 +316,15 @@ const checkingTaskEndpoints = {
     method: 'POST',
     path: '/dataChecking/ruleDetail',
     input: z.object({ packageId: z.string().min(1).max(64) }),
-    output: z.object({ package: ZCheckPackage, checks: z.array(ZCheckInfo) }),
+    output: z.object({
+      package: ZCheckPackage,
+      kinds: z.array(ZCheckKindInfo),
+      checks: z.array(ZCheckInfo),
+    }),
     auth: 'enterprise',
     permission: CHECK_CODES.view,
     tag: 'dataChecking',
-    summary: "A rule package's checks with id, version, level and texts",
+    summary: "A rule package's checks with id, version, level, texts and kind, and its kinds",
   }),
   createTask: endpoint({
     method: 'POST',
@@ -587,14 +604,13 @@ export const ZCompanyTaskHistory = z.object({
 });
 export type TCompanyTaskHistory = z.infer<typeof ZCompanyTaskHistory>;
 
-export const ZCompanyTaskDetail = z.object({
-  task: ZCompanyTask,
-  findings: z.array(ZCompanyTaskFinding),
-  history: z.array(ZCompanyTaskHistory),
-});
+/** A company task as its detail and its actions answer it; its lines and history are lists of their own. */
+export const ZCompanyTaskDetail = z.object({ task: ZCompanyTask });
 export type TCompanyTaskDetail = z.infer<typeof ZCompanyTaskDetail>;
 
 const ZCompanyTaskRef = z.object({ id: z.number().int().positive().max(2_147_483_647) });
+/** A company task's id in a list request (the console takes it from its page's address). */
+const zListId = z.coerce.number().int().positive().max(2_147_483_647);
 /**
  * A transition's request. The comment's length and the required result or reason are the state machine's
  * rules (answered with their own codes in words), so the schema only bounds the request.
@@ -640,7 +656,27 @@ export const checkingCompanyTaskEndpoints = {
     auth: 'enterprise',
     permission: CHECK_CODES.view,
     tag: 'dataChecking',
-    summary: 'A company task with its finding lines and history',
+    summary: 'A company task as the caller’s side sees it',
+  }),
+  companyTaskFindingPage: endpoint({
+    method: 'POST',
+    path: '/dataChecking/companyTask/findingPage',
+    input: listRequest({ id: zListId, state: z.enum(['open', 'fixed']).optional() }),
+    output: ZListResponse(ZCompanyTaskFinding),
+    auth: 'enterprise',
+    permission: CHECK_CODES.view,
+    tag: 'dataChecking',
+    summary: "A company task's finding lines, open first, most severe first",
+  }),
+  companyTaskHistoryPage: endpoint({
+    method: 'POST',
+    path: '/dataChecking/companyTask/historyPage',
+    input: listRequest({ id: zListId }),
+    output: ZListResponse(ZCompanyTaskHistory),
+    auth: 'enterprise',
+    permission: CHECK_CODES.view,
+    tag: 'dataChecking',
+    summary: "A company task's history, oldest first: who did what, when, with which result and comment",
   }),
   companyTaskTroubleshoot: companyTaskAction(
     'troubleshoot',
@@ -687,6 +723,7 @@ export const VIN_VALIDATION_LABELS: Readonly<Record<'normal' | 'abnormal', TBili
 
 /** One VIN of a task's map check, as its run found it. */
 export const ZVinMapRow = z.object({
+  taskId: z.string(),
   vin: z.string(),
   complete: z.boolean(),
   gapCount: z.number().int(),

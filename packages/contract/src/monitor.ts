@@ -74,7 +74,12 @@ export type TDailyReport = z.infer<typeof ZDailyReport>;
 
 /** One check's results in a report. */
 export const ZMonitorCheckResult = z.object({
+  /** The report it is a result of. */
+  reportId: z.number().int(),
   checkId: z.string(),
+  /** Its kind (contract checking.ts ZCheckKindInfo) and the kind's name. */
+  kind: z.string(),
+  kindName: z.object({ zh: z.string(), en: z.string() }),
   version: z.number().int(),
   level: ZCheckLevel,
   name: z.object({ zh: z.string(), en: z.string() }),
@@ -105,11 +110,28 @@ export const monitorEndpoints = {
     method: 'POST',
     path: '/dailyMonitor/reportDetail',
     input: ZReportRef,
-    output: z.object({ report: ZDailyReport, checks: z.array(ZMonitorCheckResult) }),
+    output: z.object({ report: ZDailyReport }),
     auth: 'enterprise',
     permission: MONITOR_PAGE,
     tag: 'dailyMonitor',
-    summary: 'A daily report with each check of its run: passed, abnormal and unknown counts',
+    summary: 'A daily report: state, counts by level, package and block',
+  }),
+  checkPage: endpoint({
+    method: 'POST',
+    path: '/dailyMonitor/selectCheckPage',
+    input: listRequest({
+      reportId: z.coerce.number().int().positive(),
+      level: ZCheckLevel.optional(),
+      checkId: z.string().min(1).max(64).optional(),
+      /** Only the checks with abnormal or unknown records. */
+      abnormal: z.enum(['yes']).optional(),
+    }),
+    output: ZListResponse(ZMonitorCheckResult),
+    auth: 'enterprise',
+    permission: MONITOR_PAGE,
+    tag: 'dailyMonitor',
+    summary:
+      "Each check of a report's package in its run: passed, abnormal and unknown counts, in the package's order",
   }),
   errorPage: endpoint({
     method: 'POST',

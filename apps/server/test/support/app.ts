@@ -92,6 +92,7 @@ export async function startTestApp(
     // Tests run daily monitoring with a fixed clock (runDailyMonitoring).
     MONITOR_INTERVAL_MS: '0',
     SEED_DEMO_CHAIN: 'false',
+    SEED_DEMO_MONITORING: 'false',
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });

@@ -70,28 +70,51 @@ export async function companyTaskPage(
   return { list, total: count?.n ?? 0 };
 }
 
-/** A task's finding lines: open first, most severe first. */
-export async function companyTaskLines(tx: Db, taskId: number): Promise<CompanyTaskLineRow[]> {
-  return tx
+/** A page of a task's finding lines (optionally of one state): open first, most severe first. */
+export async function companyTaskLines(
+  tx: Db,
+  taskId: number,
+  f: { state?: 'open' | 'fixed' | undefined },
+  page: { pageNo: number; pageSize: number },
+): Promise<{ list: CompanyTaskLineRow[]; total: number }> {
+  const where = and(
+    eq(checkingCompanyTaskFindings.companyTaskId, taskId),
+    f.state ? eq(checkingCompanyTaskFindings.state, f.state) : undefined,
+  );
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(checkingCompanyTaskFindings)
+    .where(where);
+  const list = await tx
     .select()
     .from(checkingCompanyTaskFindings)
-    .where(eq(checkingCompanyTaskFindings.companyTaskId, taskId))
+    .where(where)
     .orderBy(
       sql`case ${checkingCompanyTaskFindings.state} when 'open' then 0 else 1 end`,
       sql`case ${checkingCompanyTaskFindings.level} when 'fatal' then 0 when 'urgent' then 1 else 2 end`,
       asc(checkingCompanyTaskFindings.id),
     )
-    .limit(10_000);
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize);
+  return { list, total: count?.n ?? 0 };
 }
 
-/** A task's history, oldest first, with the acting account's name (accounts are platform rows). */
-export async function companyTaskHistory(tx: Db, taskId: number) {
-  return tx
+/** A page of a task's history, oldest first, with the acting account's name (accounts are platform rows). */
+export async function companyTaskHistory(tx: Db, taskId: number, page: { pageNo: number; pageSize: number }) {
+  const where = eq(checkingCompanyTaskHistory.companyTaskId, taskId);
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(checkingCompanyTaskHistory)
+    .where(where);
+  const list = await tx
     .select({ row: checkingCompanyTaskHistory, actor: users.username })
     .from(checkingCompanyTaskHistory)
     .leftJoin(users, eq(users.id, checkingCompanyTaskHistory.userId))
-    .where(eq(checkingCompanyTaskHistory.companyTaskId, taskId))
-    .orderBy(asc(checkingCompanyTaskHistory.id));
+    .where(where)
+    .orderBy(asc(checkingCompanyTaskHistory.id))
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize);
+  return { list, total: count?.n ?? 0 };
 }
 
 export async function appendHistory(

@@ -9,6 +9,7 @@ import {
   type TCompanyTaskAct,
   type TCompanyTaskAction,
   type TCompanyTaskDetail,
+  type TCompanyTaskFinding,
   type TCompanyTaskHistory,
   type TCompanyTaskResult,
   type TCompanyTaskSide,
@@ -211,19 +212,30 @@ export async function companyTaskPage(
   return { list: page.list.map((r) => present(r, tenant.enterpriseUuid)), total: page.total };
 }
 
+/** The task of `id` as the caller's side sees it; NOT_FOUND for a third enterprise's. */
+async function visibleTask(db: Db, tenant: TenantContext, id: number): Promise<CompanyTaskRow> {
+  const row = await companyTaskRow(db, tenant.enterpriseUuid, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
 export async function companyTaskDetail(
   db: Db,
   tenant: TenantContext,
   id: number,
 ): Promise<TCompanyTaskDetail> {
-  const row = await companyTaskRow(db, tenant.enterpriseUuid, id);
-  // A third enterprise's request: the task does not exist for it.
-  if (!row) throw new AppError('NOT_FOUND');
-  const lines = await companyTaskLines(db, id);
-  const history = await companyTaskHistory(db, id);
+  return { task: present(await visibleTask(db, tenant, id), tenant.enterpriseUuid) };
+}
+
+export async function companyTaskFindingPage(
+  db: Db,
+  tenant: TenantContext,
+  input: TListRequestBase & { id: number; state?: 'open' | 'fixed' | undefined },
+): Promise<{ list: TCompanyTaskFinding[]; total: number }> {
+  await visibleTask(db, tenant, input.id);
+  const page = await companyTaskLines(db, input.id, input, input);
   return {
-    task: present(row, tenant.enterpriseUuid),
-    findings: lines.map((l) => ({
+    list: page.list.map((l) => ({
       id: l.id,
       checkId: l.checkId,
       checkName: checkNameOf(l.checkId),
@@ -235,7 +247,19 @@ export async function companyTaskDetail(
       lastRunId: l.lastRunId,
       updatedAt: l.updatedAt.getTime(),
     })),
-    history: history.map(({ row: h, actor }): TCompanyTaskHistory => ({
+    total: page.total,
+  };
+}
+
+export async function companyTaskHistoryPage(
+  db: Db,
+  tenant: TenantContext,
+  input: TListRequestBase & { id: number },
+): Promise<{ list: TCompanyTaskHistory[]; total: number }> {
+  await visibleTask(db, tenant, input.id);
+  const page = await companyTaskHistory(db, input.id, input);
+  return {
+    list: page.list.map(({ row: h, actor }): TCompanyTaskHistory => ({
       id: h.id,
       action: h.action as TCompanyTaskHistory['action'],
       side: h.side,
@@ -248,6 +272,7 @@ export async function companyTaskDetail(
       actor: actor ?? null,
       createdAt: h.createdAt.getTime(),
     })),
+    total: page.total,
   };
 }
 

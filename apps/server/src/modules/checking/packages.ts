@@ -27,10 +27,37 @@ interface PackageDecl {
 
 const DEFAULT_PARAMS: TCheckParams = { tolerance: 0.02, costShareThreshold: CHECK_LIMITS.costShareThreshold };
 
+/** What a mine or smelter's own data can be judged by: its lots, sales, shipments, papers and places. */
+const SOURCE_CHECKS = [
+  'lot-balance',
+  'lot-balance:shipped',
+  'amount:deliveries-over-contract',
+  'amount:invoices-over-contract',
+  'amount:collections-over-invoice',
+  'dates:delivered-before-in',
+  'dates:delivered-before-contract',
+  'dates:invoiced-before-contract',
+  'dates:collected-before-invoice',
+  'dates:shipped-before-delivery',
+  'dates:arrived-before-departure',
+  'related-unresolved:SaleDelivery',
+  'related-unresolved:SaleInvoice',
+  'related-unresolved:SaleReceipt',
+  'related-unresolved:LogisticsTrans',
+  'counterparty-mismatch:SaleDelivery',
+  'counterparty-mismatch:LogisticsTrans',
+  'attachment-missing:SaleOrigin',
+  'attachment-missing:InternalE1',
+  'attachment-missing:LogisticsLading',
+  ...CHECKS.filter((c) => c.id.startsWith('record-unsealed:')).map((c) => c.id),
+  'risk:site',
+  'risk:origin-country',
+];
+
 const DECLS: readonly PackageDecl[] = [
   {
     id: 'standard',
-    version: 1,
+    version: 2,
     name: { zh: '标准规则包', en: 'Standard rule package' },
     checkIds: CHECKS.map((c) => c.id),
     params: DEFAULT_PARAMS,
@@ -38,9 +65,9 @@ const DECLS: readonly PackageDecl[] = [
   },
   {
     id: 'source',
-    version: 1,
+    version: 2,
     name: { zh: '矿产来源规则包', en: 'Source company rule package' },
-    checkIds: ['lot-balance', 'dates-out-of-order', 'attachment-missing', 'record-unsealed'],
+    checkIds: SOURCE_CHECKS,
     params: DEFAULT_PARAMS,
     mandatoryFor: [],
   },

@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { EXPORT_MAX_ROWS } from '../../platform/imports/export.ts';
-import type { TCheckScope } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { bulkInsert } from '../../platform/bulk-insert.ts';
 import {
@@ -14,105 +13,10 @@ import {
   tasks,
 } from '../../db/schema.ts';
 import type { TenantScope } from '../../platform/list-query.ts';
-import { roleTypes, rowsOf } from './checks/types.ts';
+import { roleTypes, rowsOf } from './checks/sql.ts';
+import type { ScopeTables } from './scope.ts';
 
-/*
- * The troubleshooting tables (db/schema/checking.ts) and the task's scope: the documents and VINs a run
- * checks, materialised as two temporary tables of the tenant transaction (dropped at its commit), so that
- * every check reads them with one join instead of receiving the ids.
- */
-
-const DAY = 86_400_000;
-
-/** Fills the scope tables of `tx` for `scope`; answers how many documents and VINs they hold. */
-export async function buildScope(
-  tx: Db,
-  enterpriseUuid: string,
-  scope: TCheckScope,
-): Promise<{ docs: number; vins: number }> {
-  await tx.execute(
-    sql`create temp table if not exists checking_scope_docs (id int primary key) on commit drop`,
-  );
-  await tx.execute(
-    sql`create temp table if not exists checking_scope_vins (vin text primary key) on commit drop`,
-  );
-  await tx.execute(sql`truncate checking_scope_docs, checking_scope_vins`);
-  const ent = sql`d.enterprise_uuid = ${enterpriseUuid}`;
-  const vinTypes = sql`(${roleTypes('vehicle')} || ${roleTypes('produce')} || ${roleTypes('fit')})`;
-  if (scope.dimension === 'time') {
-    const column = scope.timeBasis === 'import' ? sql.raw('d.created_at') : sql.raw('d.biz_time');
-    // The range is whole days: from the start of `from` to the end of `to`.
-    const from = new Date(scope.from ?? 0);
-    const to = new Date((scope.to ?? 0) + DAY);
-    await tx.execute(
-      sql`insert into checking_scope_docs select d.id from documents d
-          where ${ent} and ${column} >= ${from.toISOString()}::timestamptz and ${column} < ${to.toISOString()}::timestamptz`,
-    );
-  } else {
-    await tx.execute(
-      sql`insert into checking_scope_vins select distinct v from unnest(${sql.param(scope.vins)}::text[]) v
-          where exists (select 1 from documents d where ${ent} and d.vin_sn = v)
-          limit ${scope.maxAmount}`,
-    );
-    await tx.execute(
-      sql`insert into checking_scope_docs select d.id from documents d
-          join checking_scope_vins v on v.vin = d.vin_sn where ${ent} on conflict do nothing`,
-    );
-    // The lots fitted into those VINs, and every document of them (receipts, pickings, returns).
-    await tx.execute(
-      sql`insert into checking_scope_docs select d.id from documents d
-          join (select distinct f.item_code, f.batch_no from documents f
-                join checking_scope_docs s on s.id = f.id
-                where f.doc_type = any(${roleTypes('fit')}) and f.batch_no <> '') l
-            on d.item_code = l.item_code and d.batch_no = l.batch_no
-          where ${ent} on conflict do nothing`,
-    );
-  }
-  // The documents the scope's documents name by number (a completion's pickings).
-  await tx.execute(
-    sql`insert into checking_scope_docs select d.id from documents d
-        where ${ent} and d.bill_no in (select unnest(x.related_bill_nos) from documents x
-          join checking_scope_docs s on s.id = x.id)
-        on conflict do nothing`,
-  );
-  if (scope.taskType === 'linked') {
-    // Only what concerns the chosen suppliers: their documents, their lots and the VINs those went into.
-    const suppliers = sql`${sql.param(scope.supplierIds)}::int[]`;
-    await tx.execute(
-      sql`create temp table if not exists checking_scope_lots (item_code text, batch_no text) on commit drop`,
-    );
-    await tx.execute(sql`truncate checking_scope_lots`);
-    await tx.execute(
-      sql`insert into checking_scope_lots select distinct d.item_code, d.batch_no from documents d
-          join checking_scope_docs s on s.id = d.id
-          where d.partner_id = any(${suppliers}) and d.batch_no <> ''`,
-    );
-    await tx.execute(
-      sql`delete from checking_scope_docs s using documents d where d.id = s.id
-          and not (coalesce(d.partner_id = any(${suppliers}), false)
-            or exists (select 1 from checking_scope_lots l where l.item_code = d.item_code and l.batch_no = d.batch_no)
-            or (d.vin_sn <> '' and exists (select 1 from documents f join checking_scope_lots l
-              on l.item_code = f.item_code and l.batch_no = f.batch_no
-              where f.enterprise_uuid = ${enterpriseUuid} and f.vin_sn = d.vin_sn
-                and f.doc_type = any(${roleTypes('fit')}))))`,
-    );
-    await tx.execute(sql`truncate checking_scope_vins`);
-  }
-  if (scope.dimension === 'time' || scope.taskType === 'linked') {
-    await tx.execute(
-      sql`insert into checking_scope_vins select distinct d.vin_sn from documents d
-          join checking_scope_docs s on s.id = d.id
-          where d.vin_sn <> '' and d.doc_type = any(${vinTypes})
-          limit ${scope.maxAmount} on conflict do nothing`,
-    );
-  }
-  const [counts] = await rowsOf<{ docs: number; vins: number }>(
-    tx,
-    sql`select (select count(*) from checking_scope_docs)::int as docs,
-          (select count(*) from checking_scope_vins)::int as vins`,
-  );
-  return counts ?? { docs: 0, vins: 0 };
-}
+/* The troubleshooting tables (db/schema/checking.ts); the scope a run checks is scope.ts's. */
 
 /** Serialises task creation per enterprise (the "running task" rule holds under concurrent calls). */
 export async function lockEnterpriseTasks(tx: Db, enterpriseUuid: string): Promise<void> {
@@ -347,9 +251,9 @@ export async function ownEnterprise(tx: Db, enterpriseUuid: string) {
 
 // ---- VIN map check ---------------------------------------------------------------------------------
 
-/** The VINs of the scope tables (buildScope), in order. */
-export async function scopeVins(tx: Db): Promise<string[]> {
-  const rows = await rowsOf<{ vin: string }>(tx, sql`select vin from checking_scope_vins order by vin`);
+/** The VINs of the run's scope tables (scope.ts), in order. */
+export async function scopeVins(tx: Db, tables: ScopeTables): Promise<string[]> {
+  const rows = await rowsOf<{ vin: string }>(tx, sql`select vin from ${tables.vins} order by vin`);
   return rows.map((r) => r.vin);
 }
 

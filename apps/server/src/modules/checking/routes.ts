@@ -46,6 +46,12 @@ export function checkingRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, e.companyTaskDetail, (input, { db, tenant }) =>
     company.companyTaskDetail(db, tenant, input.id),
   );
+  registerEndpoint(app, deps, e.companyTaskFindingPage, (input, { db, tenant }) =>
+    company.companyTaskFindingPage(db, tenant, input),
+  );
+  registerEndpoint(app, deps, e.companyTaskHistoryPage, (input, { db, tenant }) =>
+    company.companyTaskHistoryPage(db, tenant, input),
+  );
   const actions = [
     [e.companyTaskTroubleshoot, 'troubleshoot'],
     [e.companyTaskProcess, 'process'],

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CHECK_LEVELS,
@@ -11,14 +11,18 @@ import {
 } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { sha256Hex } from '../../platform/crypto.ts';
-import { TaskFailed, defineTask, type TaskContext } from '../../platform/tasks/index.ts';
+import {
+  TaskFailed,
+  defineTask,
+  type TaskContext,
+  type TaskTransaction,
+} from '../../platform/tasks/index.ts';
 import { withTenant } from '../../platform/tenancy.ts';
-import { checkById } from './checks/index.ts';
+import { CHECK_KINDS, checkById } from './checks/index.ts';
+import type { CheckContext, CheckOutcomes } from './checks/types.ts';
 import { notifyRaised, raiseCompanyTasks } from './company-task.ts';
-import type { CheckResult } from './checks/types.ts';
 import { rulePackage } from './packages.ts';
 import {
-  buildScope,
   checkingTaskRow,
   clearResults,
   finishCheckingTask,
@@ -29,14 +33,17 @@ import {
   openFindings,
   previousRun,
   scopeVins,
+  type FindingRow,
   type NewFinding,
 } from './repo.ts';
+import { buildContext, buildScope, dropScope, fillWatch, scopeTables, type ScopeTables } from './scope.ts';
 import { mapVins, type VinMapResult } from './vin-map.ts';
 
 /*
- * A troubleshooting task's run: its scope is built and every check of it runs in one tenant transaction
- * (so a run's results land together, or not at all), each finding compared by identity with the
- * enterprise's previous run: new, still open, or fixed (a subject that failed then and passes now).
+ * A troubleshooting task's run: its scope is read once into the run's scope tables, every kind of check of
+ * the task runs over them, and the results are written in one tenant transaction (so a run's results land
+ * together, or not at all), each finding compared by identity with the enterprise's previous run: new,
+ * still open, or fixed (a subject that failed then and passes now). Progress after each kind of check.
  */
 
 /** The finding's identity: the same for a check and subject in every run. */
@@ -57,119 +64,162 @@ async function runTroubleshooting(ctx: TaskContext<z.infer<typeof ZPayload>>): P
   const { deps, tenant } = ctx;
   await ctx.progress({ done: 0, total: 0, phase: CHECK_PHASE_EXTRACTING });
   const blockHeight = await latestBlockHeight(deps.db);
-  // Each check done is progress. On PostgreSQL it is written on another connection of the pool while the
-  // run's transaction goes on, so the console shows it; PGlite has one connection, which the run's
-  // transaction holds to its end: there the task shows its start and its end only.
-  const progress =
-    deps.dbKind === 'postgres'
-      ? (done: number, total: number, phase = 'checking') => ctx.progress({ done, total, phase })
-      : async () => undefined;
-  const { total, raised } = await withTenant(deps.db, tenant, async (tx) => {
-    const task = await checkingTaskRow(tx, tenant.enterpriseUuid, ctx.payload.checkingTaskId);
-    if (!task) throw new TaskFailed('NOT_FOUND');
-    const pkg = rulePackage(task.packageId);
-    // The package changed under the task (another version now): it can no longer be proven as recorded.
-    if (!pkg || pkg.hash !== task.packageHash) throw new TaskFailed('CHECK_PACKAGE_UNKNOWN');
-    const scope = ZCheckTaskCreate.parse(task.scope);
-    // The checks' look-ups over thousands of scope rows have cost estimates past PostgreSQL's JIT threshold,
-    // and compiling them costs more than running them: 220 of 285 ms in dates-out-of-order at 10,000 VINs
-    // (EXPLAIN ANALYZE on the bench fixture). The run is many short statements: no JIT for it.
-    if (deps.dbKind === 'postgres') await tx.execute(sql`set local jit = off`);
-    await buildScope(tx, tenant.enterpriseUuid, scope);
-    const results = await runChecks(tx, tenant.enterpriseUuid, scope, task.checkIds, pkg.params, progress);
-    await progress(task.checkIds.length, task.checkIds.length, 'finishing');
-    // The VIN amounts are the map check's (vin-map.ts): complete = every branch reaches a source company.
-    const map = await mapVins(tx, tenant.enterpriseUuid, await scopeVins(tx));
-    const findings = await record(tx, tenant.enterpriseUuid, task, results, { map, blockHeight });
-    // A linked run's findings that lie with a supplier become (or update) its company task, in the same
-    // transaction: a run that does not land raises nothing.
-    const raised =
-      task.taskType === 'linked'
-        ? await raiseCompanyTasks(tx, tenant.enterpriseUuid, { id: task.id, userId: tenant.userId }, findings)
-        : [];
-    return { total: task.checkIds.length, raised };
-  });
+  const tables = scopeTables(ctx.task.id);
+  const { total, raised } = await ctx
+    .transaction(async (t) => {
+      const task = await checkingTaskRow(t.tx, tenant.enterpriseUuid, ctx.payload.checkingTaskId);
+      if (!task) throw new TaskFailed('NOT_FOUND');
+      const pkg = rulePackage(task.packageId);
+      // The package changed under the task (another version now): it can no longer be proven as recorded.
+      if (!pkg || pkg.hash !== task.packageHash) throw new TaskFailed('CHECK_PACKAGE_UNKNOWN');
+      const scope = ZCheckTaskCreate.parse(task.scope);
+      // The checks' look-ups over thousands of scope rows have cost estimates past PostgreSQL's JIT
+      // threshold, and compiling them costs more than running them: 220 of 285 ms in a dates check at 10,000
+      // VINs (EXPLAIN ANALYZE on the bench fixture). The run is many short statements: no JIT for it.
+      if (deps.dbKind === 'postgres') await t.tx.execute(sql`set local jit = off`);
+      await buildScope(t.tx, tenant.enterpriseUuid, scope, tables);
+      await buildContext(t.tx, tenant.enterpriseUuid, tables);
+      const previous = await previousRun(t.tx, tenant.enterpriseUuid, task);
+      const before = previous ? await openFindings(t.tx, previous) : new Map<string, FindingRow>();
+      await fillWatch(t.tx, tables, [...before.values()]);
+      const runs = await runChecks(t, {
+        enterpriseUuid: tenant.enterpriseUuid,
+        scope,
+        checkIds: task.checkIds,
+        params: pkg.params,
+        tables,
+        before,
+      });
+      await t.step({ done: task.checkIds.length, total: task.checkIds.length, phase: 'finishing' });
+      // The VIN amounts are the map check's (vin-map.ts): complete = every branch reaches a source company.
+      const map = await mapVins(t.tx, tenant.enterpriseUuid, await scopeVins(t.tx, tables));
+      await t.step({ done: task.checkIds.length, total: task.checkIds.length, phase: 'finishing' });
+      const findings = await record(t.tx, tenant.enterpriseUuid, task, runs, before, { map, blockHeight });
+      // A linked run's findings that lie with a supplier become (or update) its company task, in the same
+      // transaction: a run that does not land raises nothing.
+      const raised =
+        task.taskType === 'linked'
+          ? await raiseCompanyTasks(
+              t.tx,
+              tenant.enterpriseUuid,
+              { id: task.id, userId: tenant.userId },
+              findings,
+            )
+          : [];
+      await dropScope(t.tx, tables);
+      return { total: task.checkIds.length, raised };
+    })
+    .catch(async (err: unknown) => {
+      // On the embedded database a run that stopped after a step leaves its tables in the session.
+      await withTenant(deps.db, tenant, (tx) => dropScope(tx, tables)).catch(() => undefined);
+      throw err;
+    });
   // The suppliers' members are told on the platform connection, once the tasks exist.
   await notifyRaised(deps.db, tenant.enterpriseUuid, raised, deps.mailer);
   await ctx.progress({ done: total, total, phase: 'finishing' });
 }
 
-interface CheckRun {
-  checkId: string;
-  results: CheckResult[];
-}
-
+/**
+ * Runs the task's checks kind by kind (each kind its chosen checks together), a step of progress after each
+ * kind. A check that does not apply to the task's type (a linked check in an internal task) is skipped.
+ */
 async function runChecks(
-  tx: Db,
-  enterpriseUuid: string,
-  scope: TCheckScope,
-  checkIds: readonly string[],
-  params: TCheckParams,
-  progress: (done: number, total: number) => Promise<void>,
-): Promise<CheckRun[]> {
-  const runs: CheckRun[] = [];
-  for (const [index, id] of checkIds.entries()) {
-    await progress(index, checkIds.length);
-    const check = checkById(id);
-    if (!check || !check.appliesTo.includes(scope.taskType)) continue;
-    const results = await check.run({
-      tx,
-      enterpriseUuid,
-      taskType: scope.taskType,
-      supplierIds: scope.supplierIds,
-      params,
-    });
-    runs.push({ checkId: id, results });
+  t: TaskTransaction,
+  run: {
+    enterpriseUuid: string;
+    scope: TCheckScope;
+    checkIds: readonly string[];
+    params: TCheckParams;
+    tables: ScopeTables;
+    before: ReadonlyMap<string, FindingRow>;
+  },
+): Promise<Map<string, CheckOutcomes>> {
+  const watched = new Map<string, Set<string>>();
+  for (const f of run.before.values()) {
+    const set = watched.get(f.checkId) ?? new Set<string>();
+    set.add(f.subject);
+    watched.set(f.checkId, set);
   }
-  return runs;
+  const made = new Map<string, SQL>();
+  const ctx: CheckContext = {
+    get tx() {
+      return t.tx;
+    },
+    enterpriseUuid: run.enterpriseUuid,
+    taskType: run.scope.taskType,
+    supplierIds: run.scope.supplierIds,
+    params: run.params,
+    scope: run.tables,
+    async shared(name, select) {
+      let table = made.get(name);
+      if (!table) {
+        table = run.tables.derived(name);
+        await t.tx.execute(sql`create temp table ${table} as ${select}`);
+        await t.tx.execute(sql`analyze ${table}`);
+        made.set(name, table);
+      }
+      return table;
+    },
+    watched: (checkId) => watched.get(checkId) ?? new Set(),
+  };
+  const wanted = new Set(run.checkIds);
+  const total = run.checkIds.length;
+  const results = new Map<string, CheckOutcomes>();
+  let done = 0;
+  await t.step({ done, total, phase: 'checking' });
+  for (const kind of CHECK_KINDS) {
+    const ofKind = kind.checks.filter((c) => wanted.has(c.id));
+    if (ofKind.length === 0) continue;
+    const chosen = ofKind.filter((c) => c.appliesTo.includes(run.scope.taskType));
+    if (chosen.length > 0) for (const [id, o] of await kind.run(ctx, chosen)) results.set(id, o);
+    done += ofKind.length;
+    await t.step({ done, total, phase: 'checking' });
+  }
+  return results;
 }
 
 async function record(
   tx: Db,
   enterpriseUuid: string,
   task: NonNullable<Awaited<ReturnType<typeof checkingTaskRow>>>,
-  runs: readonly CheckRun[],
+  runs: ReadonlyMap<string, CheckOutcomes>,
+  before: ReadonlyMap<string, FindingRow>,
   facts: { map: readonly VinMapResult[]; blockHeight: number | null },
 ): Promise<NewFinding[]> {
-  const previous = await previousRun(tx, enterpriseUuid, task);
-  const before = previous ? await openFindings(tx, previous) : new Map<string, never>();
   const counts: TCheckCounts = { fatal: 0, urgent: 0, minor: 0, unknown: 0, pass: 0, fixed: 0 };
   const findings: NewFinding[] = [];
   const passes: { enterpriseUuid: string; taskId: string; checkId: string; passes: number }[] = [];
   let maxLevel: TCheckLevel | null = null;
   const abnormalVins = new Set<string>();
-  for (const { checkId, results } of runs) {
+  for (const [checkId, outcomes] of runs) {
     const check = checkById(checkId)!;
-    let passed = 0;
-    for (const r of results) {
-      const identity = findingIdentity(checkId, r.subject);
-      const base = {
-        enterpriseUuid,
-        taskId: task.id,
-        checkId,
-        checkVersion: check.version,
-        level: check.level,
+    const base = {
+      enterpriseUuid,
+      taskId: task.id,
+      checkId,
+      checkVersion: check.version,
+      level: check.level,
+    };
+    for (const subject of outcomes.fixed) {
+      const identity = findingIdentity(checkId, subject);
+      const was = before.get(identity);
+      if (!was) continue;
+      counts.fixed++;
+      findings.push({
+        ...base,
         identity,
-        subject: r.subject,
-        companyUuid: r.companyUuid ?? enterpriseUuid,
-        vins: [...(r.vins ?? [])],
-      };
-      if (r.outcome === 'pass') {
-        passed++;
-        const was = before.get(identity);
-        if (was) {
-          counts.fixed++;
-          findings.push({
-            ...base,
-            outcome: 'pass',
-            state: 'fixed',
-            messageZh: was.messageZh,
-            messageEn: was.messageEn,
-            cited: was.cited,
-          });
-        }
-        continue;
-      }
+        subject,
+        companyUuid: was.companyUuid,
+        vins: was.vins,
+        outcome: 'pass',
+        state: 'fixed',
+        messageZh: was.messageZh,
+        messageEn: was.messageEn,
+        cited: was.cited,
+      });
+    }
+    for (const r of outcomes.abnormal) {
+      const identity = findingIdentity(checkId, r.subject);
       if (r.outcome === 'unknown') counts.unknown++;
       else {
         for (const vin of r.vins ?? []) abnormalVins.add(vin);
@@ -179,6 +229,10 @@ async function record(
       }
       findings.push({
         ...base,
+        identity,
+        subject: r.subject,
+        companyUuid: r.companyUuid ?? enterpriseUuid,
+        vins: [...(r.vins ?? [])],
         outcome: r.outcome,
         state: before.has(identity) ? 'open' : 'new',
         messageZh: r.message.zh,
@@ -186,8 +240,8 @@ async function record(
         cited: [...r.cited],
       });
     }
-    counts.pass += passed;
-    passes.push({ enterpriseUuid, taskId: task.id, checkId, passes: passed });
+    counts.pass += outcomes.passed;
+    passes.push({ enterpriseUuid, taskId: task.id, checkId, passes: outcomes.passed });
   }
   await insertFindings(tx, findings);
   await insertPasses(tx, passes);

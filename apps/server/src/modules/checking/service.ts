@@ -26,11 +26,10 @@ import { AppError } from '../../platform/errors.ts';
 import { writeWorkbook } from '../../platform/imports/workbook-write.ts';
 import { taskColumns, toTask } from '../../platform/tasks/routes.ts';
 import { partnerChoices } from '../partner/public.ts';
-import { CHECKS, checkById, checkNameOf } from './checks/index.ts';
+import { CHECKS, CHECK_KINDS, checkById, checkNameOf, kindOf } from './checks/index.ts';
 import { RULE_PACKAGES, isMandatory, presentPackage, rulePackage } from './packages.ts';
 import {
   allFindings,
-  buildScope,
   checkingTaskRow,
   findingsPage,
   findingsWhere,
@@ -45,6 +44,7 @@ import {
   type FindingRow,
 } from './repo.ts';
 import { troubleshootingTask } from './run.ts';
+import { buildScope, scopeTables } from './scope.ts';
 import { reportFileName, reportPdf, reportXlsx, tracingReport } from './tracing-report.ts';
 import { vinTree } from './vin-map.ts';
 
@@ -56,37 +56,42 @@ import { vinTree } from './vin-map.ts';
 const DAY = 86_400_000;
 const EMPTY_COUNTS: TCheckCounts = { fatal: 0, urgent: 0, minor: 0, unknown: 0, pass: 0, fixed: 0 };
 
-async function kindOf(db: Db, tenant: TenantContext) {
+async function enterpriseKindOf(db: Db, tenant: TenantContext) {
   const own = await ownEnterprise(db, tenant.enterpriseUuid);
   return own ? enterpriseKind(own.role, own.businessAttribute) : null;
 }
 
 export async function listPackages(db: Db, tenant: TenantContext) {
-  const kind = await kindOf(db, tenant);
+  const kind = await enterpriseKindOf(db, tenant);
   return RULE_PACKAGES.map((p) => presentPackage(p, kind));
 }
 
 export async function ruleDetail(db: Db, tenant: TenantContext, packageId: string) {
   const pkg = rulePackage(packageId);
   if (!pkg) throw new AppError('CHECK_PACKAGE_UNKNOWN');
-  return {
-    package: presentPackage(pkg, await kindOf(db, tenant)),
-    checks: pkg.checkIds.flatMap((id) => {
-      const c = checkById(id);
-      return c
-        ? [
-            {
-              id: c.id,
-              version: c.version,
-              level: c.level,
-              name: c.name,
-              description: c.description,
-              appliesTo: [...c.appliesTo],
-            },
-          ]
-        : [];
-    }),
-  };
+  const checks = pkg.checkIds.flatMap((id) => {
+    const c = checkById(id);
+    const kind = kindOf(id);
+    return c && kind
+      ? [
+          {
+            id: c.id,
+            kind: kind.id,
+            version: c.version,
+            level: c.level,
+            name: c.name,
+            description: c.description,
+            appliesTo: [...c.appliesTo],
+          },
+        ]
+      : [];
+  });
+  const kinds = CHECK_KINDS.filter((k) => checks.some((c) => c.kind === k.id)).map((k) => ({
+    id: k.id,
+    name: k.name,
+    description: k.description,
+  }));
+  return { package: presentPackage(pkg, await enterpriseKindOf(db, tenant)), kinds, checks };
 }
 
 /** The direct suppliers a linked task can compare with. */
@@ -137,13 +142,16 @@ export async function createTask(
 ): Promise<TCheckTask> {
   const pkg = rulePackage(scope.packageId);
   if (!pkg) throw new AppError('CHECK_PACKAGE_UNKNOWN');
-  const mandatory = isMandatory(pkg, await kindOf(db, tenant));
+  const mandatory = isMandatory(pkg, await enterpriseKindOf(db, tenant));
   validateScope(scope, mandatory, pkg.checkIds);
   const compared = await supplierPartners(db, scope.supplierIds);
   if (compared.length !== new Set(scope.supplierIds).size) throw new AppError('NOT_FOUND'); // a supplier that is not the enterprise's, as for any other id
   await lockEnterpriseTasks(db, tenant.enterpriseUuid);
   if (await runningTask(db, tenant.enterpriseUuid)) throw new AppError('CHECK_TASK_RUNNING');
-  const { docs } = await buildScope(db, tenant.enterpriseUuid, scope);
+  // The scope probed in this transaction, its tables gone at commit: the run reads it again.
+  const { docs } = await buildScope(db, tenant.enterpriseUuid, scope, scopeTables('probe'), {
+    dropAtCommit: true,
+  });
   if (docs === 0) throw new AppError('CHECK_NO_PENDING_VIN');
   const id = randomUUID();
   await insertCheckingTask(db, {
@@ -348,6 +356,7 @@ export async function vinMapPage(
   const page = await vinMapRows(db, tenant.enterpriseUuid, { ...input, complete }, input);
   return {
     list: page.list.map((r) => ({
+      taskId: input.taskId,
       vin: r.vin,
       complete: r.complete,
       gapCount: r.gapCount,

@@ -17,6 +17,7 @@ export function monitorRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEndpoint(app, deps, e.detail, (input, { db, tenant }) =>
     monitor.detail(db, tenant, input.reportId),
   );
+  registerEndpoint(app, deps, e.checkPage, (input, { db, tenant }) => monitor.checkPage(db, tenant, input));
   registerEndpoint(app, deps, e.errorPage, (input, { db, tenant }) => monitor.errorPage(db, tenant, input));
   registerEndpoint(app, deps, e.runNow, async (input, { db, tenant, reply }) => {
     const report = await monitor.runNow(db, tenant, input.date);

@@ -21,6 +21,7 @@ import {
   findingsPage,
   findingsWhere,
   isMandatory,
+  kindOf,
   ownEnterprise,
   resultsByCheck,
   rulePackage,
@@ -184,23 +185,55 @@ async function ownReport(tx: Db, tenant: TenantContext, id: number): Promise<Rep
   return row;
 }
 
-export async function detail(
+export async function detail(tx: Db, tenant: TenantContext, id: number): Promise<{ report: TDailyReport }> {
+  return { report: present(await ownReport(tx, tenant, id)) };
+}
+
+/**
+ * The report's checks (every check of its package an internal run applies) with their results, in the
+ * package's order; at most 100 a package, filtered and paged here.
+ */
+export async function checkPage(
   tx: Db,
   tenant: TenantContext,
-  id: number,
-): Promise<{ report: TDailyReport; checks: TMonitorCheckResult[] }> {
-  const row = await ownReport(tx, tenant, id);
+  input: TListRequestBase & {
+    reportId: number;
+    level?: TCheckLevel | undefined;
+    checkId?: string | undefined;
+    abnormal?: 'yes' | undefined;
+  },
+): Promise<{ list: TMonitorCheckResult[]; total: number }> {
+  const row = await ownReport(tx, tenant, input.reportId);
   const results = row.checkingTaskId
     ? await resultsByCheck(tx, tenant.enterpriseUuid, row.checkingTaskId)
     : new Map<string, { passed: number; abnormal: number; unknown: number }>();
-  const checks = (rulePackage(row.packageId)?.checkIds ?? []).flatMap((checkId) => {
+  const all = (rulePackage(row.packageId)?.checkIds ?? []).flatMap((checkId): TMonitorCheckResult[] => {
     const c = checkById(checkId);
+    const kind = kindOf(checkId);
     // An internal run skips the checks that need suppliers' data.
-    if (!c || !c.appliesTo.includes('internal')) return [];
+    if (!c || !kind || !c.appliesTo.includes('internal')) return [];
     const r = results.get(checkId) ?? { passed: 0, abnormal: 0, unknown: 0 };
-    return [{ checkId, version: c.version, level: c.level, name: c.name, ...r }];
+    return [
+      {
+        reportId: row.id,
+        checkId,
+        kind: kind.id,
+        kindName: kind.name,
+        version: c.version,
+        level: c.level,
+        name: c.name,
+        ...r,
+      },
+    ];
   });
-  return { report: present(row), checks };
+  const list = all.filter(
+    (c) =>
+      (!input.level || c.level === input.level) &&
+      (!input.checkId || c.checkId === input.checkId) &&
+      (!input.abnormal || c.abnormal + c.unknown > 0),
+  );
+  const from = (input.pageNo - 1) * input.pageSize;
+  return { list: list.slice(from, from + input.pageSize), total: list.length };
 }
 
 export async function errorPage(

@@ -22,3 +22,7 @@ export async function riskMatches(
   const { rules, areas } = await activeRiskSetup(tx, { enterpriseUuid });
   return matchRisks(rules, areas, counterparties);
 }
+
+/** The enterprise's enabled rules with their factors and its risk areas: what matchRisks judges by. */
+export const riskSetup = (tx: Db, enterpriseUuid: string): ReturnType<typeof activeRiskSetup> =>
+  activeRiskSetup(tx, { enterpriseUuid });

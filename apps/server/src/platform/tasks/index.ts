@@ -5,12 +5,14 @@
 export {
   TaskFailed,
   TaskInterrupted,
+  STEP_HOLD_MS,
   TaskSuspended,
   cancelTask,
   defineTask,
   onTaskSettled,
   retryTask,
   taskRow,
+  taskTransaction,
   wakeTaskWorkers,
   withdrawTask,
   type TaskContext,
@@ -20,4 +22,5 @@ export {
   type TaskResult,
   type TaskRow,
   type TaskSettledListener,
+  type TaskTransaction,
 } from './kit.ts';

@@ -55,10 +55,37 @@ export interface TaskContext<P> {
    * transaction of the run's own (on PGlite the one connection would wait for it).
    */
   progress(update: TaskProgressUpdate, checkpoint?: unknown): Promise<void>;
+  /**
+   * Runs `work` in one tenant transaction of the task's enterprise, with progress between its steps (see
+   * {@link TaskTransaction}): for work whose results must land together, or not at all.
+   */
+  transaction<T>(work: (t: TaskTransaction) => Promise<T>): Promise<T>;
   /** True once the worker is stopping: finish the step, then throw {@link TaskInterrupted}. */
   stopping(): boolean;
   log: JobLog;
 }
+
+/**
+ * A run's transaction whose progress shows while it is open. On PostgreSQL it is one transaction, and each
+ * step's progress is stored at once on another connection of the pool. PGlite has one connection, which an
+ * open transaction holds (and which answers within the process's turn, so a run of statements never lets a
+ * request in): no request is answered, not even the task's status, until it ends. There a step that comes
+ * once the transaction has held the connection for {@link STEP_HOLD_MS} stores the progress in it, commits
+ * it, pauses a moment for the requests waiting meanwhile, and goes on in a new transaction: what the steps
+ * before wrote is committed then, so such work reads until its last step and writes after it. Temporary
+ * tables of the session outlive the commit; `on commit drop` ones do not.
+ */
+export interface TaskTransaction {
+  /** The transaction to run statements in: read it at each use (a step may have replaced it). */
+  readonly tx: Db;
+  /** Progress between two steps; throws when the task was cancelled meanwhile (its run ends there). */
+  step(update: TaskProgressUpdate): Promise<void>;
+}
+
+/** How long a run's transaction holds the embedded database's one connection before a step gives it up. */
+export const STEP_HOLD_MS = 250;
+/** How long a step that gave the connection up lets the process serve others before going on. */
+const STEP_PAUSE_MS = 25;
 
 /** A result file of a completed task (stored through deps.storage, downloaded from GET /task/:id/result). */
 export interface TaskResult {
@@ -207,6 +234,21 @@ async function runTask(
     task = started;
   } else if (task.status !== 'underway') return;
 
+  /** Stores progress in `db` (the platform's, or a transaction of the task's enterprise). */
+  const storeProgress = async (db: Db, update: TaskProgressUpdate, checkpoint?: unknown) => {
+    const [still] = await db
+      .update(tasks)
+      .set({
+        progressDone: update.done,
+        progressTotal: update.total,
+        ...(update.phase !== undefined ? { phase: update.phase } : {}),
+        ...(checkpoint !== undefined ? { checkpoint } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(tasks.id, taskId), eq(tasks.status, 'underway'), eq(tasks.jobId, jobCtx.jobId)))
+      .returning({ id: tasks.id });
+    if (!still) throw new TaskStopped();
+  };
   const parsed = def.payload.safeParse(task.payload);
   if (!parsed.success) {
     jobCtx.log.error({ taskId, err: parsed.error }, 'task payload invalid');
@@ -223,20 +265,14 @@ async function runTask(
     attempt: jobCtx.attempt,
     checkpoint: task.checkpoint,
     async progress(update, checkpoint) {
-      const [still] = await deps.db
-        .update(tasks)
-        .set({
-          progressDone: update.done,
-          progressTotal: update.total,
-          ...(update.phase !== undefined ? { phase: update.phase } : {}),
-          ...(checkpoint !== undefined ? { checkpoint } : {}),
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(tasks.id, taskId), eq(tasks.status, 'underway'), eq(tasks.jobId, jobCtx.jobId)))
-        .returning({ id: tasks.id });
-      if (!still) throw new TaskStopped();
+      await storeProgress(deps.db, update, checkpoint);
       await jobCtx.progress({ processed: update.done, total: update.total });
     },
+    transaction: (work) =>
+      taskTransaction(deps, { enterpriseUuid: task.enterpriseUuid, userId: task.createdBy }, work, {
+        store: (db, update) => storeProgress(db, update),
+        renew: (update) => jobCtx.progress({ processed: update.done, total: update.total }),
+      }),
     stopping: jobCtx.stopping,
     log: jobCtx.log,
   };
@@ -257,6 +293,96 @@ async function runTask(
       await settleFromWorker(deps, taskId, status, ['underway'], { reasonCode: ERRORS[err.reason].code });
       return;
     }
+    throw err;
+  }
+}
+
+/** A tenant transaction opened and held until `end` is called with how it ends. */
+interface HeldTransaction {
+  tx: Db;
+  end(commit: boolean): Promise<void>;
+}
+
+async function holdTransaction(db: Db, tenant: Tenant): Promise<HeldTransaction> {
+  let opened!: (tx: Db) => void;
+  let finish!: (commit: boolean) => void;
+  const ready = new Promise<Db>((resolve) => (opened = resolve));
+  const ended = new Promise<boolean>((resolve) => (finish = resolve));
+  const done = withTenant(db, tenant, async (tx) => {
+    opened(tx);
+    // Rolled back by throwing: withTenant's transaction ends as the work does.
+    if (!(await ended)) throw new RolledBack();
+  }).catch((err: unknown) => {
+    if (!(err instanceof RolledBack)) throw err;
+  });
+  const tx = await Promise.race([
+    ready,
+    done.then(() => Promise.reject(new Error('transaction not opened'))),
+  ]);
+  let open = true;
+  return {
+    tx,
+    async end(commit) {
+      if (!open) return;
+      open = false;
+      finish(commit);
+      await done;
+    },
+  };
+}
+
+class RolledBack extends Error {}
+
+/** How a run's transaction stores progress: in a transaction of the task's enterprise, and the lease. */
+export interface StepProgress {
+  /** Stores it in `db`; throws when the task is no longer underway (cancelled). */
+  store(db: Db, update: TaskProgressUpdate): Promise<void>;
+  /** Renews the job's lease (on the platform's connection). */
+  renew(update: TaskProgressUpdate): Promise<void>;
+}
+
+/** TaskContext.transaction: see {@link TaskTransaction}. Exported for the kit's tests. */
+export async function taskTransaction<T>(
+  deps: Pick<AppDeps, 'db' | 'dbKind'>,
+  tenant: Tenant,
+  work: (t: TaskTransaction) => Promise<T>,
+  progress: StepProgress,
+): Promise<T> {
+  if (deps.dbKind !== 'pglite')
+    return withTenant(deps.db, tenant, (tx) =>
+      work({
+        tx,
+        async step(update) {
+          await progress.store(deps.db, update);
+          await progress.renew(update);
+        },
+      }),
+    );
+  let held = await holdTransaction(deps.db, tenant);
+  let since = Date.now();
+  const t: TaskTransaction = {
+    get tx() {
+      return held.tx;
+    },
+    async step(update) {
+      if (Date.now() - since < STEP_HOLD_MS) return;
+      // Stored with what the run did so far, so that the requests waiting meanwhile read it.
+      await progress.store(held.tx, update);
+      await held.end(true);
+      await progress.renew(update);
+      // The embedded database answers within the process's own turn: a run of statements never lets the
+      // event loop take a request in. A pause does, and its statements find the connection free.
+      await new Promise((resolve) => setTimeout(resolve, STEP_PAUSE_MS));
+      held = await holdTransaction(deps.db, tenant);
+      since = Date.now();
+    },
+  };
+  try {
+    const result = await work(t);
+    await held.end(true);
+    return result;
+  } catch (err) {
+    await held.end(false);
     throw err;
   }
 }

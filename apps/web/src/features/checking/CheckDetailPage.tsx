@@ -17,11 +17,12 @@ import { call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { DetailCard, type TDetailField } from '../../shared/DetailCard';
 import { formatDate, formatDateTime } from '../../shared/format';
+import { ResourceList } from '../../shared/list/ResourceList';
 import { useResourceActions } from '../../shared/list/useResourceActions';
 import { TASK_POLL_MS } from '../../shared/tasks/taskModel';
 import { checkTaskResource } from './checkTaskResource';
 import { nameIn } from './companyLabels';
-import { FindingsTable } from './FindingsTable';
+import { findingResource } from './findingResource';
 import { LevelCounts, TaskStatus } from './labels';
 import { checkingKeys } from './queries';
 import { VinMapDialog } from './VinMapDialog';
@@ -123,7 +124,7 @@ export default function CheckDetailPage() {
       )}
       {task?.task.status === 'completed' && (
         <Card title={t('checking.actions.errorData')}>
-          <FindingsTable taskId={task.id} />
+          <ResourceList resource={findingResource} />
         </Card>
       )}
       {actions.dialogElement}

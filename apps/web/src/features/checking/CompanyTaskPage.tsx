@@ -1,35 +1,33 @@
 import { useState } from 'react';
-import { Button, Card, Space, Table } from 'antd';
+import { Button, Card, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   COMPANY_TASK_ACTION_LABELS,
   COMPANY_TASK_SIDE_LABELS,
-  COMPANY_TASK_STATE_LABELS,
   COMPANY_TASK_TRANSITIONS,
   api,
   companyTaskActions,
   type TCompanyTask,
   type TCompanyTaskAction,
-  type TCompanyTaskFinding,
-  type TCompanyTaskHistory,
 } from '@tracehub/contract';
 import { call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { DetailCard, type TDetailField } from '../../shared/DetailCard';
-import { EMPTY_TEXT, formatDateTime } from '../../shared/format';
+import { formatDateTime } from '../../shared/format';
+import { ResourceList } from '../../shared/list/ResourceList';
 import { usePermissions } from '../../shared/permissions';
-import { StatusBadge } from '../../shared/StatusBadge';
 import { CompanyTaskDialog } from './CompanyTaskDialog';
+import { companyTaskFindingResource, companyTaskHistoryResource } from './companyTaskLines';
 import { CompanyTaskStateBadge, nameIn, resultText } from './companyLabels';
 import { LevelBadge } from './labels';
 import { CHECK_ROUTES, checkingKeys } from './queries';
 
 /**
  * /dataChecking/checkLog/companyTask?id=: a company abnormal-data task as either side sees it: its facts,
- * the actions the state machine offers the caller's side (each with its page code), the finding lines and
- * the history of every step.
+ * the actions the state machine offers the caller's side (each with its page code), and its finding lines
+ * and the history of every step as lists (companyTaskLines.tsx).
  */
 export default function CompanyTaskPage() {
   const { t } = useTranslation();
@@ -115,96 +113,10 @@ export default function CompanyTaskPage() {
         }
       />
       <Card title={t('checking.company.findings')} size="small">
-        <Table<TCompanyTaskFinding>
-          rowKey="id"
-          data-testid="company-task-findings"
-          loading={query.isPending}
-          dataSource={data?.findings ?? []}
-          pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          scroll={{ x: 900 }}
-          columns={[
-            {
-              key: 'level',
-              title: t('checking.fields.level'),
-              width: 90,
-              render: (_v, r) => <LevelBadge level={r.level} lang={lang} />,
-            },
-            {
-              key: 'check',
-              title: t('checking.fields.check'),
-              width: 180,
-              render: (_v, r) => r.checkName[lang],
-            },
-            {
-              key: 'state',
-              title: t('checking.fields.state'),
-              width: 90,
-              render: (_v, r) => (
-                <StatusBadge colour={r.state === 'fixed' ? 'green' : 'red'}>
-                  {t(`checking.company.findingState.${r.state}`)}
-                </StatusBadge>
-              ),
-            },
-            { key: 'message', title: t('checking.fields.message'), render: (_v, r) => r.message[lang] },
-            {
-              key: 'cited',
-              title: t('checking.fields.cited'),
-              width: 220,
-              render: (_v, r) => r.cited.map((c) => c.label).join(', ') || EMPTY_TEXT,
-            },
-          ]}
-        />
+        <ResourceList resource={companyTaskFindingResource} />
       </Card>
       <Card title={t('checking.company.history')} size="small">
-        <Table<TCompanyTaskHistory>
-          rowKey="id"
-          data-testid="company-task-history"
-          loading={query.isPending}
-          dataSource={data?.history ?? []}
-          pagination={false}
-          scroll={{ x: 900 }}
-          columns={[
-            {
-              key: 'time',
-              title: t('checking.company.fields.time'),
-              width: 170,
-              render: (_v, r) => formatDateTime(r.createdAt),
-            },
-            {
-              key: 'actor',
-              title: t('checking.company.fields.actor'),
-              width: 200,
-              render: (_v, r) => `${r.actor ?? EMPTY_TEXT} (${COMPANY_TASK_SIDE_LABELS[r.side][lang]})`,
-            },
-            {
-              key: 'action',
-              title: t('checking.company.fields.action'),
-              width: 110,
-              render: (_v, r) => COMPANY_TASK_ACTION_LABELS[r.action][lang],
-            },
-            {
-              key: 'toState',
-              title: t('checking.company.fields.toState'),
-              width: 150,
-              render: (_v, r) => COMPANY_TASK_STATE_LABELS[r.toState][lang],
-            },
-            {
-              key: 'result',
-              title: t('checking.company.fields.result'),
-              width: 120,
-              render: (_v, r) => resultText(r.result, lang) ?? EMPTY_TEXT,
-            },
-            {
-              key: 'comment',
-              title: t('checking.company.fields.comment'),
-              render: (_v, r) =>
-                r.comment ??
-                (r.openCount !== null
-                  ? `${t('checking.company.fields.openCount')} ${r.openCount} · ${t('checking.company.fields.fixedCount')} ${r.fixedCount ?? 0}`
-                  : EMPTY_TEXT),
-            },
-          ]}
-        />
+        <ResourceList resource={companyTaskHistoryResource} />
       </Card>
       {data && <CompanyTaskDialog taskId={data.task.id} action={action} onClose={() => setAction(null)} />}
     </Space>

@@ -1,12 +1,11 @@
 import { useEffect, useMemo } from 'react';
-import { Alert, Button, Checkbox, Form, Input, InputNumber, Radio, Select, Upload } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Radio, Select, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import {
   CHECK_DIMENSION_LABELS,
-  CHECK_LEVEL_LABELS,
   CHECK_LIMITS,
   CHECK_TASK_TYPE_LABELS,
   CHECK_TIME_BASIS_LABELS,
@@ -19,6 +18,7 @@ import { AppDialog } from '../../shared/AppDialog';
 import { DateRangeInput } from '../../shared/DateRangeInput';
 import type { TRange } from '../../shared/dateRange';
 import { feedback } from '../../shared/feedback';
+import { CheckPicker } from './CheckPicker';
 import { checkingKeys } from './queries';
 import { readVinList } from './vinList';
 
@@ -290,14 +290,7 @@ export function CreateTaskDialog({ open, onClose }: { open: boolean; onClose: (c
             { type: 'array', max: CHECK_LIMITS.maxChecks, message: t('checking.rules.checks') },
           ]}
         >
-          <Checkbox.Group
-            data-testid="check-rules"
-            style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
-            options={(rules.data?.checks ?? []).map((c) => ({
-              value: c.id,
-              label: `[${CHECK_LEVEL_LABELS[c.level][lang]}] ${c.name[lang]}`,
-            }))}
-          />
+          <CheckPicker kinds={rules.data?.kinds ?? []} checks={rules.data?.checks ?? []} lang={lang} />
         </Form.Item>
       </Form>
     </AppDialog>

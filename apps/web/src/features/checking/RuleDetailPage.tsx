@@ -18,6 +18,7 @@ export default function RuleDetailPage() {
     queryFn: () => call(api.checking.ruleDetail, { packageId }),
   });
   const pkg = query.data?.package;
+  const kindNames = new Map((query.data?.kinds ?? []).map((k) => [k.id, k.name]));
   return (
     <Card
       title={pkg ? `${pkg.name[lang]} v${pkg.version}` : t('checking.ruleDetail.card')}
@@ -30,7 +31,13 @@ export default function RuleDetailPage() {
         dataSource={query.data?.checks ?? []}
         pagination={false}
         columns={[
-          { key: 'id', title: t('checking.fields.check'), dataIndex: 'id', width: 230 },
+          {
+            key: 'kind',
+            title: t('checking.fields.kind'),
+            width: 170,
+            render: (_v, r) => kindNames.get(r.kind)?.[lang] ?? r.kind,
+          },
+          { key: 'id', title: t('checking.fields.check'), dataIndex: 'id', width: 280 },
           { key: 'version', title: t('checking.fields.version'), dataIndex: 'version', width: 80 },
           {
             key: 'level',

@@ -8,6 +8,13 @@ export const checkingKeys = {
   task: (taskId: string) => [...checkingKeys.all, 'task', taskId] as const,
   findings: (request: TInput<typeof api.checking.selectAbnormalPage>) =>
     [...checkingKeys.all, 'findings', request] as const,
+  vinMap: (request: TInput<typeof api.checking.vinMapPage>) =>
+    [...checkingKeys.all, 'vinMap', request] as const,
+  vinTree: (taskId: string, vin: string) => [...checkingKeys.all, 'vinMapTree', taskId, vin] as const,
+  companyTaskFindings: (request: TInput<typeof api.checking.companyTaskFindingPage>) =>
+    [...checkingKeys.all, 'companyTaskFindings', request] as const,
+  companyTaskHistory: (request: TInput<typeof api.checking.companyTaskHistoryPage>) =>
+    [...checkingKeys.all, 'companyTaskHistory', request] as const,
   packages: () => [...checkingKeys.all, 'packages'] as const,
   rules: (packageId: string) => [...checkingKeys.all, 'rules', packageId] as const,
   suppliers: () => [...checkingKeys.all, 'suppliers'] as const,

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@tracehub/contract';
 import { call } from '../../api/client';
 import { useLang } from '../../i18n';
-import { FindingsList } from '../checking/FindingsTable';
+import { ResourceList } from '../../shared/list/ResourceList';
 import { idParam, monitorKeys } from './queries';
+import { reportErrorResource } from './reportLists';
 
 /** /dailyMonitor/errorDetail?reportId=[&checkId=]: a report's abnormal records, or one check's. */
 export default function ErrorDetailPage() {
@@ -20,19 +21,18 @@ export default function ErrorDetailPage() {
     queryFn: () => call(api.monitor.detail, { reportId: reportId ?? 0 }),
     enabled: reportId !== null,
   });
+  // The check's name for the title: its line of the report's results.
+  const check = useQuery({
+    queryKey: monitorKeys.checks({ reportId: reportId ?? 0, checkId, pageNo: 1, pageSize: 10 }),
+    queryFn: () => call(api.monitor.checkPage, { reportId: reportId ?? 0, checkId, pageNo: 1, pageSize: 10 }),
+    enabled: reportId !== null && checkId !== undefined,
+  });
   if (reportId === null) return <Empty />;
-  const check = checkId ? detail.data?.checks.find((c) => c.checkId === checkId) : undefined;
-  const title = [detail.data?.report.date, check?.name[lang] ?? checkId, t('monitor.actions.errors')]
-    .filter(Boolean)
-    .join(' · ');
-  const filter = { reportId, ...(checkId ? { checkId } : {}) };
+  const name = check.data?.list[0]?.name[lang] ?? checkId;
+  const title = [detail.data?.report.date, name, t('monitor.actions.errors')].filter(Boolean).join(' · ');
   return (
     <Card title={title}>
-      <FindingsList
-        queryKey={(page) => monitorKeys.errors({ ...filter, ...page })}
-        load={(page) => call(api.monitor.errorPage, { ...filter, ...page })}
-        testId="monitor-errors"
-      />
+      <ResourceList resource={reportErrorResource} />
     </Card>
   );
 }

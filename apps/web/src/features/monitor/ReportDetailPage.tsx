@@ -1,19 +1,21 @@
-import { Button, Card, Empty, Space, Table } from 'antd';
+import { Button, Card, Empty, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { api, type TDailyReport, type TMonitorCheckResult } from '@tracehub/contract';
+import { api, type TDailyReport } from '@tracehub/contract';
 import { call } from '../../api/client';
 import { useLang } from '../../i18n';
 import { DetailCard, type TDetailField } from '../../shared/DetailCard';
 import { formatDateTime } from '../../shared/format';
 import { TASK_POLL_MS } from '../../shared/tasks/taskModel';
-import { LevelBadge, LevelCounts } from '../checking/labels';
+import { ResourceList } from '../../shared/list/ResourceList';
+import { LevelCounts } from '../checking/labels';
 import { CHECK_ROUTES } from '../checking/queries';
 import { StateBadge, packageText, reasonText } from './labels';
 import { MONITOR_ROUTES, idParam, monitorKeys } from './queries';
+import { reportCheckResource } from './reportLists';
 
-/** /dailyMonitor/reportDetail?reportId=: the report's summary and each check's passed, abnormal, unknown. */
+/** /dailyMonitor/reportDetail?reportId=: the report's summary and each check's passed, abnormal, unknown (a list). */
 export default function ReportDetailPage() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -76,52 +78,12 @@ export default function ReportDetailPage() {
           ) : null
         }
       />
-      <Card title={t('monitor.checks')}>
-        <Table<TMonitorCheckResult>
-          rowKey="checkId"
-          data-testid="monitor-checks"
-          loading={query.isPending}
-          dataSource={query.data?.checks ?? []}
-          pagination={false}
-          scroll={{ x: 800 }}
-          columns={[
-            {
-              key: 'level',
-              title: t('monitor.fields.level'),
-              width: 90,
-              render: (_v, c) => <LevelBadge level={c.level} lang={lang} />,
-            },
-            { key: 'check', title: t('monitor.fields.check'), render: (_v, c) => c.name[lang] },
-            {
-              key: 'version',
-              title: t('monitor.fields.version'),
-              width: 80,
-              render: (_v, c) => `v${c.version}`,
-            },
-            { key: 'passed', title: t('monitor.fields.passed'), width: 90, dataIndex: 'passed' },
-            {
-              key: 'abnormal',
-              title: t('monitor.fields.abnormal'),
-              width: 90,
-              render: (_v, c) =>
-                c.abnormal + c.unknown > 0 ? (
-                  <Button
-                    type="link"
-                    size="small"
-                    danger={c.abnormal > 0}
-                    data-testid={`monitor-check-errors-${c.checkId}`}
-                    onClick={() => void navigate(MONITOR_ROUTES.errors(reportId, c.checkId))}
-                  >
-                    {c.abnormal}
-                  </Button>
-                ) : (
-                  c.abnormal
-                ),
-            },
-            { key: 'unknown', title: t('monitor.fields.unknown'), width: 140, dataIndex: 'unknown' },
-          ]}
-        />
-      </Card>
+      {/* The results once the run has judged the day (they change until then). */}
+      {report && report.reason !== 'running' && (
+        <Card title={t('monitor.checks')}>
+          <ResourceList resource={reportCheckResource} />
+        </Card>
+      )}
       {report?.checkingTaskId && (
         <Button type="link" onClick={() => void navigate(CHECK_ROUTES.detail(report.checkingTaskId ?? ''))}>
           {t('monitor.actions.run')}

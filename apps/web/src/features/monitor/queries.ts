@@ -6,6 +6,7 @@ export const monitorKeys = {
   list: (request: TInput<typeof api.monitor.page>) => [...monitorKeys.all, 'list', request] as const,
   report: (reportId: number) => [...monitorKeys.all, 'report', reportId] as const,
   errors: (request: TInput<typeof api.monitor.errorPage>) => [...monitorKeys.all, 'errors', request] as const,
+  checks: (request: TInput<typeof api.monitor.checkPage>) => [...monitorKeys.all, 'checks', request] as const,
 };
 
 /** Routes of the page and its hidden pages (menu-tree.ts dir 'DailyMonitor'). */

@@ -18,7 +18,13 @@ import {
   renderCell,
   totalWidth,
 } from './columns';
-import { patchListParams, readListRequest, searchDefaults, type TRequestValues } from './listState';
+import {
+  patchListParams,
+  readListRequest,
+  searchDefaults,
+  toUrlKeys,
+  type TRequestValues,
+} from './listState';
 import { takeListRefresh } from './refresh';
 import { SearchPanel } from './SearchPanel';
 import { EmptyList } from './EmptyList';
@@ -38,19 +44,35 @@ const LIVE_REFRESH_MS = 2_000;
  * paging, refresh on re-activation, permission-gated toolbar and row actions, batch selection, column
  * filters, and virtual rows for large pages.
  */
-export function ResourceList<E extends TEndpoint>({ resource }: { resource: TResource<E> }) {
+export function ResourceList<E extends TEndpoint>({
+  resource,
+  fixed,
+}: {
+  resource: TResource<E>;
+  /** Request values the page gives (a parent's ids taken from its address): sent with every request. */
+  fixed?: TRequestValues;
+}) {
   type TRow = TListItem<E>;
   const { t } = useTranslation();
   const lang = useLang();
   const location = useLocation();
   const paramsText = JSON.stringify(useParams());
+  const fixedText = JSON.stringify(fixed ?? {});
   const [searchParams, setSearchParams] = useSearchParams();
+  const generic = resource as unknown as TResource<TEndpoint>;
   const request = useMemo(
-    () => readListRequest(resource, searchParams, JSON.parse(paramsText) as Record<string, string>),
-    [resource, searchParams, paramsText],
+    () =>
+      readListRequest(
+        resource,
+        searchParams,
+        JSON.parse(paramsText) as Record<string, string>,
+        JSON.parse(fixedText) as TRequestValues,
+      ),
+    [resource, searchParams, paramsText, fixedText],
   );
   const state = request as TRequestValues & { pageNo: number; pageSize: number };
   const defaults = useMemo(() => searchDefaults(resource.search), [resource.search]);
+  const urlDefaults = useMemo(() => toUrlKeys(generic, defaults), [generic, defaults]);
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [selectedRows, setSelectedRows] = useState<TRow[]>([]);
   const clearSelection = () => {
@@ -74,7 +96,7 @@ export function ResourceList<E extends TEndpoint>({ resource }: { resource: TRes
   });
 
   const update = (patch: TRequestValues) => {
-    const next = patchListParams(searchParams, patch, defaults);
+    const next = patchListParams(searchParams, toUrlKeys(generic, patch), urlDefaults);
     next.delete(CACHE_FLAG);
     clearSelection();
     setSearchParams(next, { replace: true });

@@ -224,10 +224,16 @@ export interface TResource<E extends TEndpoint> {
   /** Rows still changing (an import that runs): the list asks again every few seconds while one is shown. */
   live?: (record: TListItem<E>) => boolean;
   /**
-   * Request keys the route's params fill (a list scoped to a parent record, e.g. `id` of
-   * `materialRelation/link/:id`): sent with every request and kept through searches and resets.
+   * Request keys that scope the list to a parent record, from the route's params (`id` of
+   * `materialRelation/link/:id`) or the page's query (`taskId` of `dataChecking/checkLog/detail?taskId=`):
+   * sent with every request, kept through searches and resets, shared by the page's lists (never prefixed).
    */
   routeParams?: readonly string[];
+  /**
+   * The prefix of the list's own keys in the query string (`findings` gives `findings.pageNo`), for a page
+   * that shows several lists; none by default.
+   */
+  stateKey?: string;
   /** More about a finished import under its counts (e.g. the partners whose invitation failed). */
   importResult?: ComponentType<{ record: TImportRecord }>;
 }

@@ -1,34 +1,47 @@
-import { attachmentMissing } from './attachment-missing.ts';
-import { datesOutOfOrder } from './dates-out-of-order.ts';
-import { highCostPartWithoutSource } from './high-cost-part-without-source.ts';
-import { lotBalance } from './lot-balance.ts';
-import { materialUnmapped } from './material-unmapped.ts';
-import { receiptNotShipped } from './receipt-not-shipped.ts';
-import { partnerRiskMatches } from './partner-risk.ts';
-import { recordUnsealed } from './record-unsealed.ts';
-import { riskAreaCheck } from './risk-area.ts';
-import { supplierUncertified } from './supplier-uncertified.ts';
-import type { Check } from './types.ts';
-import { vinWithoutProduction } from './vin-without-production.ts';
+import { balanceKind } from './balance.ts';
+import { datesKind } from './dates.ts';
+import { evidenceKind } from './evidence.ts';
+import { papersKind } from './papers.ts';
+import { counterpartyKind, currencyKind, relatedKind } from './related.ts';
+import { riskKind } from './risk.ts';
+import { suppliersKind } from './suppliers.ts';
+import type { CheckDef, CheckKind } from './types.ts';
+import { vinKind } from './vin.ts';
 
-/** The library of checks. */
-export const CHECKS: readonly Check[] = [
-  vinWithoutProduction,
-  receiptNotShipped,
-  lotBalance,
-  materialUnmapped,
-  datesOutOfOrder,
-  attachmentMissing,
-  recordUnsealed,
-  supplierUncertified,
-  highCostPartWithoutSource,
-  riskAreaCheck(partnerRiskMatches),
-];
+/** The kinds of check, in the order a package lists and a run runs them. */
+export const CHECK_KINDS: readonly CheckKind[] = [
+  vinKind,
+  suppliersKind,
+  balanceKind,
+  datesKind,
+  relatedKind,
+  counterpartyKind,
+  currencyKind,
+  papersKind,
+  evidenceKind,
+  riskKind,
+] as readonly CheckKind[];
+
+/** The library of checks, kind by kind. */
+export const CHECKS: readonly CheckDef[] = CHECK_KINDS.flatMap((k) => k.checks);
 
 const BY_ID = new Map(CHECKS.map((c) => [c.id, c]));
-export const checkById = (id: string): Check | undefined => BY_ID.get(id);
+const KIND_OF = new Map(CHECK_KINDS.flatMap((k) => k.checks.map((c) => [c.id, k] as const)));
+export const checkById = (id: string): CheckDef | undefined => BY_ID.get(id);
+export const kindOf = (id: string): CheckKind | undefined => KIND_OF.get(id);
+
+/**
+ * Checks of earlier versions of the library that one check of it now does per stage or type: their names,
+ * for the findings of old runs.
+ */
+const RETIRED: Readonly<Record<string, { zh: string; en: string }>> = {
+  'dates-out-of-order': { zh: '日期顺序错误', en: 'Dates out of order' },
+  'attachment-missing': { zh: '缺少必需附件', en: 'Required attachment missing' },
+  'record-unsealed': { zh: '记录尚未上链', en: 'Record not yet sealed' },
+  'supplier-in-risk-area': { zh: '供应商位于风险区域', en: 'Supplier located in a risk area' },
+};
 
 /** A check's name in both languages; its id when the library no longer has it (a finding of an old run). */
 export function checkNameOf(id: string): { zh: string; en: string } {
-  return checkById(id)?.name ?? { zh: id, en: id };
+  return checkById(id)?.name ?? RETIRED[id] ?? { zh: id, en: id };
 }

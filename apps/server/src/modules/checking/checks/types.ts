@@ -1,22 +1,33 @@
-import { sql, type SQL } from 'drizzle-orm';
-import {
-  documentType,
-  type TBilingual,
-  type TCheckLevel,
-  type TCheckOutcome,
-  type TCheckParams,
-  type TCheckTaskType,
+import type { SQL } from 'drizzle-orm';
+import type {
+  TBilingual,
+  TCheckLevel,
+  TCheckOutcome,
+  TCheckParams,
+  TCheckTaskType,
 } from '@tracehub/contract';
 import type { Db } from '../../../db/client.ts';
-import { typesOf } from '../../trace/public.ts';
+import type { ScopeTables } from '../scope.ts';
 
 /*
- * One check = one module of this folder: its identity (id, version), level, texts, which tasks it applies
- * to, and a run that answers, set-based over the task's scope (the temporary tables the runner fills), an
- * outcome per subject with the records it cites.
+ * The library of checks. A check is one rule with its identity (id, version), level, texts and the tasks it
+ * applies to. Checks come in kinds (one module of this folder each): a kind declares its checks, most of them
+ * instances of one rule over a parameter (a document type, a stage, a pair of stages, a factor of the risk
+ * rules), and runs all of a task's checks of it together, set-based over the run's scope tables (scope.ts),
+ * answering per check its abnormal subjects with the records they cite, its passes counted, and which of
+ * the subjects the previous run found failing now pass (fixed).
  */
 
-/** What a check's run sees: the tenant transaction, the scope tables and the package's parameters. */
+export interface CheckDef {
+  id: string;
+  version: number;
+  level: TCheckLevel;
+  name: TBilingual;
+  description: TBilingual;
+  appliesTo: readonly TCheckTaskType[];
+}
+
+/** What a kind's run sees: the run's transaction, its scope tables and the package's parameters. */
 export interface CheckContext {
   tx: Db;
   enterpriseUuid: string;
@@ -24,6 +35,14 @@ export interface CheckContext {
   /** A linked task's direct suppliers (partner ids); empty for an internal task. */
   supplierIds: readonly number[];
   params: TCheckParams;
+  scope: ScopeTables;
+  /**
+   * A table derived from the scope, made by the first kind that asks for it and shared with the others of
+   * the run (a VIN's or a lot's facts, the related-number links): its name.
+   */
+  shared(name: string, select: SQL): Promise<SQL>;
+  /** The subjects of `checkId` the previous run found failing or unknown. */
+  watched(checkId: string): ReadonlySet<string>;
 }
 
 export interface CitedRecord {
@@ -33,10 +52,11 @@ export interface CitedRecord {
   label: string;
 }
 
+/** An abnormal subject of a check: failing, or unknown when data needed to decide is missing. */
 export interface CheckResult {
   /** What the check speaks about, stable across runs (with the check id it makes the finding's identity). */
   subject: string;
-  outcome: TCheckOutcome;
+  outcome: Exclude<TCheckOutcome, 'pass'>;
   /** The company whose data is at fault; the benchmark's own when absent. */
   companyUuid?: string;
   vins?: readonly string[];
@@ -44,56 +64,70 @@ export interface CheckResult {
   message: TBilingual;
 }
 
-export interface Check {
+/** A check's results in a run. */
+export interface CheckOutcomes {
+  abnormal: CheckResult[];
+  /** Subjects that passed. */
+  passed: number;
+  /** The watched subjects (failing in the previous run) that passed. */
+  fixed: string[];
+}
+
+export interface CheckKind<D extends CheckDef = CheckDef> {
   id: string;
-  version: number;
-  level: TCheckLevel;
   name: TBilingual;
   description: TBilingual;
-  appliesTo: readonly TCheckTaskType[];
-  run(ctx: CheckContext): Promise<CheckResult[]>;
+  checks: readonly D[];
+  /** Runs `chosen` (checks of this kind, each applying to the task) over the scope. */
+  run(ctx: CheckContext, chosen: readonly D[]): Promise<Map<string, CheckOutcomes>>;
 }
 
-/** The scope the runner materialises in the check transaction (temporary, dropped at its commit). */
-export const SCOPE_DOCS = sql.raw('checking_scope_docs');
-export const SCOPE_VINS = sql.raw('checking_scope_vins');
+export const noOutcomes = (): CheckOutcomes => ({ abnormal: [], passed: 0, fixed: [] });
 
-/** Numeric type codes of trace roles, as an int[] parameter. */
-export const roleTypes = (...roles: Parameters<typeof typesOf>): SQL =>
-  sql`${sql.param(typesOf(...roles))}::int[]`;
-/** Numeric type codes of named document types, as an int[] parameter. */
-export const docTypes = (...codes: string[]): SQL =>
-  sql`${sql.param(codes.map((c) => documentType(c).typeCode))}::int[]`;
-
-/** Purchase returns: leave a lot like a delivery. */
-export const RETURN_TYPES = (): SQL => docTypes('PurchaseReturn');
-
-/** Rows of a raw query (both drivers answer `{ rows }`). */
-export async function rowsOf<T>(tx: Db, query: SQL): Promise<T[]> {
-  const res = (await tx.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
+/** The outcomes of the checks that answered none, completed: every chosen check has its entry. */
+export function outcomesOf(
+  chosen: readonly CheckDef[],
+  found: Map<string, CheckOutcomes>,
+): Map<string, CheckOutcomes> {
+  for (const c of chosen) if (!found.has(c.id)) found.set(c.id, noOutcomes());
+  return found;
 }
 
-/** The JSON aggregate of cited documents of `alias` (type code, id, number). */
-export const citedDocs = (alias: string): SQL =>
-  sql.raw(
-    `jsonb_agg(jsonb_build_object('type', ${alias}.doc_type::text, 'id', ${alias}.id, 'label', ${alias}.bill_no) order by ${alias}.biz_time, ${alias}.id)`,
-  );
+/** A subject decided in the process: its check, outcome and (for an abnormal one) what the finding says. */
+export type Decided = { checkId: string; subject: string; outcome: TCheckOutcome } & Partial<
+  Omit<CheckResult, 'subject' | 'outcome'>
+>;
 
-/** The cited records of a JSON aggregate (at most `limit` of them). */
-export function cites(value: unknown, limit = 20): CitedRecord[] {
-  const list = Array.isArray(value) ? (value as CitedRecord[]) : [];
-  return list
-    .slice(0, limit)
-    .map((c) => ({ type: String(c.type), id: Number(c.id), label: String(c.label) }));
+/**
+ * Outcomes of subjects decided in the process (JS): abnormal ones kept, passes counted, watched passes
+ * named fixed.
+ */
+export function collect(
+  ctx: CheckContext,
+  chosen: readonly CheckDef[],
+  results: Iterable<Decided>,
+): Map<string, CheckOutcomes> {
+  const out = outcomesOf(chosen, new Map());
+  for (const r of results) {
+    const o = out.get(r.checkId);
+    if (!o) continue;
+    if (r.outcome === 'pass') {
+      o.passed++;
+      if (ctx.watched(r.checkId).has(r.subject)) o.fixed.push(r.subject);
+    } else
+      o.abnormal.push({
+        subject: r.subject,
+        outcome: r.outcome,
+        ...(r.companyUuid ? { companyUuid: r.companyUuid } : {}),
+        vins: r.vins ?? [],
+        cited: r.cited ?? [],
+        message: r.message ?? { zh: '', en: '' },
+      });
+  }
+  return out;
 }
 
-export const docCite = (r: {
-  docType: number | string;
-  id: number | string;
-  billNo: string;
-}): CitedRecord => ({
-  type: String(r.docType),
-  id: Number(r.id),
-  label: r.billNo,
-});
+/** A check id made of a kind's id and the instance's parameter. */
+export const instanceId = (kind: string, param: string): string => `${kind}:${param}`;
+
+export const BOTH: readonly TCheckTaskType[] = ['internal', 'linked'];

@@ -27,6 +27,8 @@ export const monitor: typeof zh = {
     version: 'Version',
     passed: 'Passed',
     abnormal: 'Abnormal',
+    kind: 'Kind of check',
+    onlyAbnormal: 'Abnormal records',
     unknown: 'Unknown (data missing)',
   },
   actions: {
@@ -43,4 +45,5 @@ export const monitor: typeof zh = {
     done: 'Monitoring started',
   },
   checks: 'Results by check',
+  onlyAbnormal: 'Only checks that have some',
 };

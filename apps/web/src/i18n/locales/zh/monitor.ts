@@ -21,6 +21,8 @@ export const monitor = {
     version: '版本',
     passed: '通过',
     abnormal: '异常',
+    kind: '规则类别',
+    onlyAbnormal: '异常记录',
     unknown: '数据缺失',
   },
   actions: {
@@ -37,4 +39,5 @@ export const monitor = {
     done: '已开始监控',
   },
   checks: '规则结果',
+  onlyAbnormal: '仅看有异常记录的规则',
 };
