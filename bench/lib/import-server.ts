@@ -1,16 +1,16 @@
-// The server process of the import bench (bench/scenarios/import.ts starts it with `node --import tsx`): the
+// The server process of the import bench (bench/scenarios/import.ts bundles it beside the server's dist/main.js
+// and starts it with node): the
 // app as `npm start` runs it (HTTP on loopback, the job worker polling the queue, the sealer off), configured
 // by the environment, with the bench's project code and tracing materials. The bench talks to it over HTTP and
 // reads its memory from /proc, so that what is measured is the server's process alone, not the bench's
 // workbook, prober or reference. Over IPC it answers its address and a session token once ready, and on request
 // runs the same-run reference (ExcelJS read + plain INSERT) on its own database.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { createRuntime, type Runtime } from '../../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { materials } from '../../apps/server/src/db/schema.ts';
-import { useSheetWorker } from '../../apps/server/src/platform/imports/sheet-thread.ts';
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.ts';
 
 export const AUTOMAKER = 'e0a1c2d3-0001-4000-8000-000000000001';
@@ -86,10 +86,8 @@ const config = loadConfig({
   ...process.env,
 });
 const runtime = await createRuntime(config, { serveWeb: false, logger: false });
-// The sheet worker as `npm start` runs it: the built bundle (npm run bench builds the server first), not the
-// TypeScript sources, which its thread would compile through tsx at every start (1 to 2 s of an import).
-const builtWorker = new URL('../../apps/server/dist/sheet-worker.js', import.meta.url);
-if (existsSync(builtWorker)) useSheetWorker(builtWorker);
+// Bundled beside dist/main.js, the app finds the built sheet worker (dist/sheet-worker.js) itself, as under
+// `npm start`.
 await runtime.app.ready();
 const token = await signIn(runtime);
 await call(runtime, '/project/add', { code: 'PRJ-BENCH' }, token);

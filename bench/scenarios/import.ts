@@ -40,7 +40,7 @@ const POLL_MS = 100;
 /** How long the idle server is probed for the reference figure. */
 const IDLE_PROBE_MS = Number(process.env.BENCH_IDLE_PROBE_MS ?? 5000);
 const MB = 1024 * 1024;
-const SERVER_ENTRY = path.resolve(import.meta.dirname, '../lib/import-server.ts');
+const SERVER_SOURCE = path.resolve(import.meta.dirname, '../lib/import-server.ts');
 
 const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 
@@ -113,6 +113,37 @@ interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * The bench server bundled as `npm run build` bundles the app (apps/server/build.mjs: the workspace's sources
+ * in, npm packages external), beside dist/main.js so that it finds the migrations, the web build and the
+ * sheet worker as the server does. Until 2026-12-06 it ran from the TypeScript sources under tsx, whose
+ * compiler, sources and source maps added about 280 MB to the resident set measured.
+ */
+let bundled: Promise<string> | undefined;
+function bundledServer(): Promise<string> {
+  bundled ??= (async () => {
+    const { build } = await import('esbuild');
+    const serverDir = path.resolve(import.meta.dirname, '../../apps/server');
+    const pkg = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@tracehub/'));
+    const outfile = path.join(serverDir, 'dist/bench-import-server.js');
+    await build({
+      entryPoints: [SERVER_SOURCE],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'esm',
+      external: [...external, ...external.map((d) => `${d}/*`)],
+      logLevel: 'warning',
+    });
+    return outfile;
+  })();
+  return bundled;
+}
+
 async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   // BENCH_IMPORT_NODE_ARGS: extra options of the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = process.env.BENCH_IMPORT_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -123,7 +154,7 @@ async function startServer(env: Record<string, string>): Promise<ServerProcess> 
       .filter(Boolean)
       .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
   );
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...nodeArgs, await bundledServer()], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...extraEnv, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

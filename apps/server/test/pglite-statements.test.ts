@@ -125,6 +125,28 @@ describe('statements of the embedded database (PGlite) and statistics', () => {
     await database.db.execute(sql`delete from ${sql.raw(TABLE)} where code = ${'RW-1'}`);
   });
 
+  it('answers long, non-ASCII and null cells of a large result, and an error with its fields', async () => {
+    // About 600 KB: PGlite hands such an answer over in several chunks.
+    const rows = rowsOf<{ i: number; s: string; z: string | null }>(
+      await database.db.execute(
+        sql`select i, repeat('链', ${100}) || i || ${'é'} as s, case when i % 2 = 0 then null else 'x' end as z from generate_series(1, ${2000}) i`,
+      ),
+    );
+    expect(rows).toHaveLength(2000);
+    expect(rows[1999]).toEqual({ i: 2000, s: `${'链'.repeat(100)}2000é`, z: null });
+    expect(rows[0]!.z).toBe('x');
+    const duplicate = await insert('C-2', 1).catch((e: unknown) => e);
+    const cause = ((duplicate as { cause?: unknown }).cause ?? duplicate) as Record<string, unknown>;
+    expect(cause).toMatchObject({
+      code: '23505',
+      table: TABLE,
+      constraint: `${TABLE}_code`,
+      severity: 'ERROR',
+    });
+    expect(String(cause.detail)).toContain('(code)=(C-2)');
+    expect(cause).toBeInstanceOf(Error);
+  });
+
   it('prepares a statement again after its table changed shape', async () => {
     const read = () => database.db.execute(sql`select * from ${sql.raw(TABLE)} where id = ${1}`);
     expect(rowsOf(await read())).toHaveLength(1);
@@ -151,5 +173,26 @@ describe('statements of the embedded database (PGlite) and statistics', () => {
     expect(plan).toMatch(new RegExp(`Index Scan using ${TABLE}_code`));
     // Nothing outgrew its statistics since.
     expect(await refreshStatistics(database.db)).not.toContain(TABLE);
+  });
+});
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded PGlite after our statements', () => {
+  it("still answers PGlite's own query (its answer handler is handed back after each exchange)", async () => {
+    const { PGlite, protocol } = await import('@electric-sql/pglite');
+    const { PgliteStatements } = await import('../src/db/pglite-statements.ts');
+    const pg = await PGlite.create();
+    try {
+      const statements = new PgliteStatements(pg, protocol);
+      const ours = await statements.query('select $1::int + 1 as n', [41]);
+      expect(ours.rows).toEqual([{ n: 42 }]);
+      await expect(statements.query('select 1/0', [])).rejects.toMatchObject({ code: '22012' });
+      const theirs = await pg.query<{ n: number }>('select $1::int * 2 as n', [21]);
+      expect(theirs.rows).toEqual([{ n: 42 }]);
+      await statements.query('select $1::int as n', [1]);
+      const { messages } = await pg.execProtocol(protocol.serialize.query('select 7 as n'));
+      expect(messages.map((m) => m.name)).toContain('dataRow');
+    } finally {
+      await pg.close();
+    }
   });
 });

@@ -163,7 +163,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     : {};
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...buffers, ...initial });
   // Drizzle talks to PGlite through PgliteStatements: one call into PGlite per statement, each planned once.
-  const statements = new PgliteStatements(client, protocol.serialize);
+  const statements = new PgliteStatements(client, protocol);
   const db = drizzle({ client: statements as unknown as PGliteClient });
   cacheStatementTexts(dialectOf(db), { verify: process.env.TRACEHUB_VERIFY_STATEMENTS === '1' });
   foldedTransactions.set(db as unknown as Db, await foldedPgliteTransaction(db as unknown as Db, statements));

@@ -1,4 +1,5 @@
 import type { PGlite, Results, protocol as PgliteProtocol } from '@electric-sql/pglite';
+import { AnswerBuffer, readAnswer, type WireAnswer, type WireField } from './pglite-wire.ts';
 
 /*
  * The client Drizzle is given for the embedded PGlite: the same `query` and `transaction` surface as PGlite's
@@ -14,10 +15,15 @@ import type { PGlite, Results, protocol as PgliteProtocol } from '@electric-sql/
  * in one message, and PostgreSQL keeps its plan (a generic plan after five custom ones when that is no
  * dearer, as on the PostgreSQL pool, db/client.ts `PreparingClient`). A plan depends on the role: PostgreSQL
  * plans again when a statement runs under another role or row-level security policy, and after DDL.
+ * Answers are read from PGlite's raw bytes (pglite-wire.ts), not by its own message reader.
+ *
+ * Everything the server asks of its PGlite goes through here: a raw exchange leaves PGlite's answer handler
+ * set to ours until its next `execProtocol`, so each exchange ends by handing it back (see `exchange`).
  */
 
-/** PGlite's message writer (its `protocol.serialize`): given by the caller, which loads PGlite only when used. */
-type Serialize = typeof PgliteProtocol.serialize;
+/** PGlite's wire protocol module (its `protocol`): given by the caller, which loads PGlite only when used. */
+type Protocol = typeof PgliteProtocol;
+type Serialize = Protocol['serialize'];
 
 type Parser = (text: string, typeId: number) => unknown;
 type Serializer = (value: unknown) => string;
@@ -28,10 +34,7 @@ export interface QueryOptions {
   parsers?: Record<number, Parser>;
 }
 
-interface Field {
-  name: string;
-  dataTypeID: number;
-}
+type Field = WireField;
 
 interface Prepared {
   name: string;
@@ -39,21 +42,8 @@ interface Prepared {
   fields: Field[];
 }
 
-interface Message {
-  name: string;
-}
-interface RowDescription extends Message {
-  fields: Field[];
-}
-interface ParameterDescription extends Message {
-  dataTypeIDs: number[];
-}
-interface DataRow extends Message {
-  fields: (string | null)[];
-}
-interface CommandComplete extends Message {
-  text: string;
-}
+/** The Terminate message: PGlite answers it without running anything (used to reset its answer handler). */
+const TERMINATE = Uint8Array.of(0x58, 0, 0, 0, 4);
 
 /** Prepared statements the connection keeps; the least recently used beyond it is closed. */
 const PREPARED_MAX = 1_000;
@@ -119,12 +109,31 @@ class StatementCache {
 
 export class PgliteStatements {
   private readonly cache: StatementCache;
+  private readonly serialize: Serialize;
+  private readonly answer = new AnswerBuffer();
 
   constructor(
     readonly pg: PGlite,
-    private readonly serialize: Serialize,
+    private readonly protocol: Protocol,
   ) {
-    this.cache = new StatementCache(serialize);
+    this.serialize = protocol.serialize;
+    this.cache = new StatementCache(this.serialize);
+  }
+
+  /**
+   * Sends `parts` in one call into PGlite and reads its answer; throws the first error. PGlite's raw stream
+   * keeps our handler for its answers until an `execProtocol` ends, so one with a Terminate message (which
+   * PGlite answers without running anything) hands it back before anything else can use PGlite.
+   */
+  private async exchange(parts: Uint8Array[], syncToFs: boolean): Promise<WireAnswer> {
+    try {
+      await this.pg.execProtocolRawStream(concat(parts), { syncToFs, onRawData: this.answer.push });
+    } finally {
+      await this.pg.execProtocol(TERMINATE, { syncToFs: false });
+    }
+    const answer = readAnswer(this.answer.take(), this.protocol.messages.DatabaseError);
+    if (answer.error) throw answer.error;
+    return answer;
   }
 
   /** A statement outside any transaction: waits for a running transaction, as PGlite's own `query` does. */
@@ -178,7 +187,7 @@ export class PgliteStatements {
   async flush(): Promise<void> {
     await this.pg._runExclusiveTransaction(() =>
       this.pg._runExclusiveQuery(async () => {
-        if (this.commitPending) await this.pg.execProtocol(concat(this.leading()), { syncToFs: false });
+        if (this.commitPending) await this.exchange(this.leading(), false);
       }),
     );
   }
@@ -195,9 +204,7 @@ export class PgliteStatements {
 
   /** One statement without parameters through the simple protocol (BEGIN, COMMIT, ROLLBACK). */
   private async simple(text: string): Promise<null> {
-    await this.pg.execProtocol(concat([...this.leading(), this.serialize.query(text)]), {
-      syncToFs: false,
-    });
+    await this.exchange([...this.leading(), this.serialize.query(text)], false);
     return null;
   }
 
@@ -234,22 +241,19 @@ export class PgliteStatements {
 
   private async prepare(text: string): Promise<Prepared> {
     const name = this.cache.nextName();
-    const { messages } = await this.pg.execProtocol(
-      concat([
+    const described = await this.exchange(
+      [
         ...this.leading(),
         this.serialize.parse({ name, text }),
         this.serialize.describe({ type: 'S', name }),
         this.serialize.sync(),
-      ]),
-      { syncToFs: false },
+      ],
+      false,
     );
-    const params = messages.find((m) => m.name === 'parameterDescription') as
-      ParameterDescription | undefined;
-    const row = messages.find((m) => m.name === 'rowDescription') as RowDescription | undefined;
     const prepared: Prepared = {
       name,
-      paramTypes: params?.dataTypeIDs ?? [],
-      fields: (row?.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      paramTypes: described.paramTypes ?? [],
+      fields: described.fields ?? [],
     };
     this.cache.add(text, prepared);
     return prepared;
@@ -268,23 +272,23 @@ export class PgliteStatements {
       const serializer = serializers[prepared.paramTypes[i] ?? 0];
       return serializer ? serializer(value) : String(value);
     });
-    const { messages } = await this.pg.execProtocol(
-      concat([
+    const answer = await this.exchange(
+      [
         ...this.leading(),
         ...(before === undefined ? [] : [this.serialize.query(before)]),
         this.serialize.bind({ statement: prepared.name, values }),
         this.serialize.execute({}),
         this.serialize.sync(),
-      ]),
-      { syncToFs: outside },
+      ],
+      outside,
     );
-    return this.results(prepared.fields, messages as Message[], opts);
+    return this.results(prepared.fields, answer, opts);
   }
 
   /** A statement without parameters: parsed, bound, described and run in one call, not kept. */
   private async unnamed(text: string, opts: QueryOptions | undefined, outside: boolean, before?: string) {
-    const { messages } = await this.pg.execProtocol(
-      concat([
+    const answer = await this.exchange(
+      [
         ...this.leading(),
         ...(before === undefined ? [] : [this.serialize.query(before)]),
         this.serialize.parse({ text }),
@@ -292,42 +296,36 @@ export class PgliteStatements {
         this.serialize.describe({ type: 'P' }),
         this.serialize.execute({}),
         this.serialize.sync(),
-      ]),
-      { syncToFs: outside },
+      ],
+      outside,
     );
-    const row = messages.find((m) => m.name === 'rowDescription') as RowDescription | undefined;
-    return this.results(row?.fields ?? [], messages as Message[], opts);
+    return this.results(answer.fields ?? [], answer, opts);
   }
 
   /** The answer in PGlite's own shape (its `parseResults`), each column parsed by its type. */
-  private results(fields: Field[], messages: Message[], opts: QueryOptions | undefined): Results {
+  private results(fields: Field[], answer: WireAnswer, opts: QueryOptions | undefined): Results {
     const parsers = this.pg.parsers as Record<number, Parser | undefined>;
     const columnParsers = fields.map((f) => opts?.parsers?.[f.dataTypeID] ?? parsers[f.dataTypeID]);
     const asArrays = opts?.rowMode === 'array';
-    const rows: unknown[] = [];
+    const rows: unknown[] = answer.rows.map((cells) => {
+      const values = cells.map((cell, i) => {
+        if (cell === null) return null;
+        const parse = columnParsers[i];
+        return parse ? parse(cell, fields[i]!.dataTypeID) : cell;
+      });
+      if (asArrays) return values;
+      const row: Record<string, unknown> = {};
+      for (let i = 0; i < fields.length; i++) row[fields[i]!.name] = values[i];
+      return row;
+    });
     let affectedRows = 0;
     let rowCount: number | undefined;
-    for (const m of messages) {
-      if (m.name === 'dataRow') {
-        const cells = (m as DataRow).fields;
-        const values = cells.map((cell, i) => {
-          if (cell === null) return null;
-          const parse = columnParsers[i];
-          return parse ? parse(cell, fields[i]!.dataTypeID) : cell;
-        });
-        if (asArrays) rows.push(values);
-        else {
-          const row: Record<string, unknown> = {};
-          for (let i = 0; i < fields.length; i++) row[fields[i]!.name] = values[i];
-          rows.push(row);
-        }
-      } else if (m.name === 'commandComplete') {
-        const words = (m as CommandComplete).text.split(' ');
-        const count = parseInt(words[words.length - 1]!, 10);
-        if (!Number.isNaN(count)) {
-          rowCount = count;
-          if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0]!)) affectedRows = count;
-        }
+    if (answer.commandTag !== null) {
+      const words = answer.commandTag.split(' ');
+      const count = parseInt(words[words.length - 1]!, 10);
+      if (!Number.isNaN(count)) {
+        rowCount = count;
+        if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0]!)) affectedRows = count;
       }
     }
     return {

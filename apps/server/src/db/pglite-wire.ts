@@ -1,0 +1,173 @@
+import type { protocol as PgliteProtocol } from '@electric-sql/pglite';
+
+/*
+ * The backend messages of one exchange with PGlite, read from its raw answer (PostgreSQL's frontend/backend
+ * protocol 3.0, "Message Formats"): only what PgliteStatements needs, the columns' and parameters' types, the
+ * rows' text cells, the command tags and the first error. PGlite's own reader builds an object per message,
+ * copies every cell's bytes into a buffer of its own before decoding them, and does it in callbacks from the
+ * WebAssembly while the statement runs: 10 % of the server's time under a list load (docs/performance.md).
+ */
+
+type DatabaseErrorClass = typeof PgliteProtocol.messages.DatabaseError;
+export type DatabaseError = InstanceType<DatabaseErrorClass>;
+
+export interface WireField {
+  name: string;
+  dataTypeID: number;
+}
+
+export interface WireAnswer {
+  /** The last RowDescription's columns (a Describe, or a simple query's result). */
+  fields: WireField[] | null;
+  /** The ParameterDescription's types (a Describe of a statement). */
+  paramTypes: number[] | null;
+  rows: (string | null)[][];
+  /** The last CommandComplete's tag ("SELECT 10", "INSERT 0 3"). */
+  commandTag: string | null;
+  /** The first ErrorResponse: PostgreSQL skips what follows it up to the Sync. */
+  error: DatabaseError | null;
+}
+
+const decoder = new TextDecoder();
+
+/** A cell's text: short ASCII (ids, codes, numbers, dates) without the decoder's call, anything else by it. */
+function text(bytes: Uint8Array, start: number, end: number): string {
+  if (end - start <= 24) {
+    let out = '';
+    for (let i = start; i < end; i++) {
+      const c = bytes[i]!;
+      if (c > 0x7f) return decoder.decode(bytes.subarray(start, end));
+      out += String.fromCharCode(c);
+    }
+    return out;
+  }
+  return decoder.decode(bytes.subarray(start, end));
+}
+
+/** The error fields by their protocol code ("Error and Notice Message Fields"). */
+const ERROR_FIELDS: Record<string, keyof DatabaseError> = {
+  S: 'severity',
+  C: 'code',
+  D: 'detail',
+  H: 'hint',
+  P: 'position',
+  p: 'internalPosition',
+  q: 'internalQuery',
+  W: 'where',
+  s: 'schema',
+  t: 'table',
+  c: 'column',
+  d: 'dataType',
+  n: 'constraint',
+  F: 'file',
+  L: 'line',
+  R: 'routine',
+};
+
+/** Reads every message of `bytes`; errors become PGlite's own DatabaseError, as its `query` throws them. */
+export function readAnswer(bytes: Uint8Array, DatabaseErrorOf: DatabaseErrorClass): WireAnswer {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const answer: WireAnswer = { fields: null, paramTypes: null, rows: [], commandTag: null, error: null };
+  let at = 0;
+  const cstring = (): string => {
+    const start = at;
+    while (bytes[at] !== 0) at++;
+    return text(bytes, start, at++);
+  };
+  while (at + 5 <= bytes.length) {
+    const type = bytes[at]!;
+    const length = view.getInt32(at + 1);
+    const next = at + 1 + length;
+    at += 5;
+    switch (type) {
+      case 0x44: {
+        // D: DataRow
+        const count = view.getInt16(at);
+        at += 2;
+        const cells = new Array<string | null>(count);
+        for (let i = 0; i < count; i++) {
+          const size = view.getInt32(at);
+          at += 4;
+          if (size < 0) cells[i] = null;
+          else {
+            cells[i] = text(bytes, at, at + size);
+            at += size;
+          }
+        }
+        answer.rows.push(cells);
+        break;
+      }
+      case 0x54: {
+        // T: RowDescription
+        const count = view.getInt16(at);
+        at += 2;
+        const fields: WireField[] = [];
+        for (let i = 0; i < count; i++) {
+          const name = cstring();
+          // table oid (4), column number (2), then the type oid
+          const dataTypeID = view.getUint32(at + 6);
+          at += 18;
+          fields.push({ name, dataTypeID });
+        }
+        answer.fields = fields;
+        break;
+      }
+      case 0x74: {
+        // t: ParameterDescription
+        const count = view.getInt16(at);
+        const types: number[] = [];
+        for (let i = 0; i < count; i++) types.push(view.getUint32(at + 2 + 4 * i));
+        answer.paramTypes = types;
+        break;
+      }
+      case 0x43: // C: CommandComplete
+        answer.commandTag = cstring();
+        break;
+      case 0x45: {
+        // E: ErrorResponse
+        if (answer.error) break;
+        const found: Record<string, string> = {};
+        while (bytes[at] !== 0) {
+          const code = String.fromCharCode(bytes[at++]!);
+          found[code] = cstring();
+        }
+        const error = new DatabaseErrorOf(found.M ?? 'unknown error', length, 'error');
+        for (const [code, field] of Object.entries(ERROR_FIELDS)) {
+          if (found[code] !== undefined) (error as unknown as Record<string, string>)[field] = found[code];
+        }
+        answer.error = error;
+        break;
+      }
+      // Anything else (ParseComplete, BindComplete, CloseComplete, NoData, ReadyForQuery, notices,
+      // EmptyQueryResponse) says nothing the caller needs.
+    }
+    at = next;
+  }
+  return answer;
+}
+
+/** The chunks PGlite hands over while a statement runs, copied (they are views of its memory), then joined. */
+export class AnswerBuffer {
+  private chunks: Uint8Array[] = [];
+  private size = 0;
+
+  readonly push = (chunk: Uint8Array): void => {
+    this.chunks.push(chunk.slice());
+    this.size += chunk.length;
+  };
+
+  take(): Uint8Array {
+    const chunks = this.chunks;
+    this.chunks = [];
+    const size = this.size;
+    this.size = 0;
+    if (chunks.length === 1) return chunks[0]!;
+    const out = new Uint8Array(size);
+    let at = 0;
+    for (const c of chunks) {
+      out.set(c, at);
+      at += c.length;
+    }
+    return out;
+  }
+}
