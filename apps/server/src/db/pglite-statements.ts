@@ -1,5 +1,5 @@
 import type { PGlite, Results, protocol as PgliteProtocol } from '@electric-sql/pglite';
-import { AnswerBuffer, readAnswer, type WireAnswer, type WireField } from './pglite-wire.ts';
+import { AnswerBuffer, concatBytes, readAnswer, type WireAnswer, type WireField } from './pglite-wire.ts';
 
 /*
  * The client Drizzle is given for the embedded PGlite: the same `query` and `transaction` surface as PGlite's
@@ -50,18 +50,6 @@ const PREPARED_MAX = 1_000;
 
 /** SQLSTATEs after which a prepared statement is prepared again: gone (26000), or its columns changed (0A000). */
 const STALE_STATEMENT = new Set(['26000', '0A000']);
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const p of parts) length += p.length;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 /** The named statements of the one connection, most recently used last. */
 class StatementCache {
@@ -127,7 +115,7 @@ export class PgliteStatements {
    */
   private async exchange(parts: Uint8Array[], syncToFs: boolean): Promise<WireAnswer> {
     try {
-      await this.pg.execProtocolRawStream(concat(parts), { syncToFs, onRawData: this.answer.push });
+      await this.pg.execProtocolRawStream(concatBytes(parts), { syncToFs, onRawData: this.answer.push });
     } finally {
       await this.pg.execProtocol(TERMINATE, { syncToFs: false });
     }

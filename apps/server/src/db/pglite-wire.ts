@@ -146,28 +146,31 @@ export function readAnswer(bytes: Uint8Array, DatabaseErrorOf: DatabaseErrorClas
   return answer;
 }
 
+/** `parts` joined into one array (a message to send, or an answer handed over in chunks). */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  let length = 0;
+  for (const p of parts) length += p.length;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 /** The chunks PGlite hands over while a statement runs, copied (they are views of its memory), then joined. */
 export class AnswerBuffer {
   private chunks: Uint8Array[] = [];
-  private size = 0;
 
   readonly push = (chunk: Uint8Array): void => {
     this.chunks.push(chunk.slice());
-    this.size += chunk.length;
   };
 
   take(): Uint8Array {
-    const chunks = this.chunks;
+    const joined = concatBytes(this.chunks);
     this.chunks = [];
-    const size = this.size;
-    this.size = 0;
-    if (chunks.length === 1) return chunks[0]!;
-    const out = new Uint8Array(size);
-    let at = 0;
-    for (const c of chunks) {
-      out.set(c, at);
-      at += c.length;
-    }
-    return out;
+    return joined;
   }
 }
