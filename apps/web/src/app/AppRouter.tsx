@@ -26,10 +26,15 @@ const FileErrorLogPage = lazyPage(() => import('../features/file-error-log/FileE
  * Public routes, the landing redirects, and everything else inside the console layout, whose pages come
  * from the server's menu (AppMain matches them; unknown paths go to /404). The operator end lives under
  * /operator with its own guard, sign-in and layout.
+ *
+ * Navigations are not React transitions (useTransitions={false}): every address the browser shows is
+ * rendered and committed, so its tab is registered (AppMain) and a page still loading shows its spinner.
+ * As transitions, a navigation whose render was still under way when the next one came (a slow machine, a
+ * user clicking quickly through the sidebar) was merged into the next and its page never got a tab.
  */
 export function AppRouter() {
   return (
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <NavigationBridge />
       <Suspense fallback={<FullPageLoading />}>
         <Routes>

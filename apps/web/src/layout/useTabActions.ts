@@ -7,8 +7,8 @@ import { unblockPage } from '../stores/moduleGate';
 export const REDIRECT_PREFIX = '/redirect';
 
 /**
- * The tab of the page the browser is on now. The rendered route can lag the address while a navigation's
- * transition is under way (a lazy page still loading), so a close right after a tab click reads the address.
+ * The tab of the page the browser is on now, read from the address: a close can come in the same event as
+ * the navigation it follows, before that navigation has rendered.
  */
 function shownTabName(fallback: string | null): string | null {
   const path = window.location.pathname;
