@@ -153,7 +153,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dataDir = opts.dataDir;
   if (!dataDir.startsWith('memory://')) {
-    dataDir = path.join(opts.dataDir, 'pglite');
+    dataDir = pgliteDir(opts.dataDir);
     fs.mkdirSync(dataDir, { recursive: true });
   }
   const initial =
@@ -183,6 +183,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await client.close();
     },
   };
+}
+
+/** Where the embedded database keeps its files under DATA_DIR. */
+export function pgliteDir(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
+/** Whether DATA_DIR holds no embedded database yet (a first start creates, migrates and seeds it). */
+export function isNewPgliteDir(dataDir: string): boolean {
+  return !dataDir.startsWith('memory://') && !fs.existsSync(path.join(pgliteDir(dataDir), 'PG_VERSION'));
 }
 
 /** The PGlite form of transactionWith: BEGIN and the prelude in one call into PGlite. */
