@@ -144,6 +144,20 @@ function bundledServer(): Promise<string> {
   return bundled;
 }
 
+/**
+ * A new embedded database prepared as `npm start` prepares it (apps/server/src/main.ts): created, migrated and
+ * seeded by dist/main.js in a process of its own that exits, so the measured server opens a prepared directory.
+ */
+async function prepareAsNpmStart(env: Record<string, string>): Promise<void> {
+  const main = path.resolve(import.meta.dirname, '../../apps/server/dist/main.js');
+  const child = spawn(process.execPath, [main], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, TRACEHUB_PREPARE_ONLY: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`preparing the bench database failed (${code})`);
+}
+
 async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   // BENCH_IMPORT_NODE_ARGS: extra options of the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = process.env.BENCH_IMPORT_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -265,11 +279,13 @@ async function importOn(
   workbook: Buffer,
   where: { dataDir: string; databaseUrl?: string },
 ): Promise<LedgerFigure[]> {
-  const server = await startServer({
+  const env = {
     DATA_DIR: where.dataDir,
     MASTER_KEY: randomBytes(32).toString('hex'),
     ...(where.databaseUrl ? { DATABASE_URL: where.databaseUrl } : {}),
-  });
+  };
+  if (!where.databaseUrl) await prepareAsNpmStart(env);
+  const server = await startServer(env);
   const pid = server.child.pid!;
   try {
     const healthUrl = `${server.address}/api/health`;
