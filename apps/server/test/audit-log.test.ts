@@ -1,6 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentType, type TAuditDetail, type TAuditItem, type TListResponse } from '@tracehub/contract';
+import {
+  AUDIT_TABLES,
+  auditTableLabel,
+  documentType,
+  type TAuditDetail,
+  type TAuditItem,
+  type TListResponse,
+} from '@tracehub/contract';
 import { auditLog, enterprises, projectCodes, users } from '../src/db/schema.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
 import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
@@ -115,6 +122,10 @@ describe('audit trail of every write (system log, data changes)', () => {
     }
     // Every excluded table exists: a renamed table must not leave a stale reason behind.
     for (const name of Object.keys(NOT_AUDITED)) expect(names).toContain(name);
+    // The system log names every audited table in both languages, never by its database name.
+    const unlabelled = [...audited.keys()].filter((name) => !Object.hasOwn(AUDIT_TABLES, name)).sort();
+    expect(unlabelled, 'audited tables without a label in AUDIT_TABLES').toEqual([]);
+    for (const name of audited.keys()) expect(auditTableLabel(name, 'zh')).not.toBe(name);
     // The trail is a tenant table with forced row-level security.
     const [rls] = await query<{ on: boolean; forced: boolean }>(
       t,
