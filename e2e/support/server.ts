@@ -106,11 +106,17 @@ async function preparedDataDir(env: Record<string, string>): Promise<string> {
   const dir = path.join(TEMPLATE_ROOT, key);
   if (existsSync(dir)) return dir;
   mkdirSync(TEMPLATE_ROOT, { recursive: true });
-  // Test files run one at a time (e2e/vitest.config.ts); a half-made directory is never renamed into place.
+  // A half-made directory is never renamed into place. Files running at once (E2E_WORKERS) may each make
+  // one: the first renamed wins, the others are dropped.
   const making = mkdtempSync(path.join(TEMPLATE_ROOT, `${key}-making-`));
   const server = await launch(making, env);
   await server.stop({ keepData: true });
-  renameSync(making, dir);
+  try {
+    renameSync(making, dir);
+  } catch (error) {
+    if (!existsSync(dir)) throw error;
+    rmSync(making, { recursive: true, force: true });
+  }
   return dir;
 }
 
