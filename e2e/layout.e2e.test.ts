@@ -14,6 +14,20 @@ import { useHarness } from './support/harness';
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
+/** Opens 基本信息, 企业信息 and 系统日志 from the sidebar, one after the other: each must get its tab. */
+async function openThreePages(page: Page): Promise<void> {
+  await openFromSidebar(page, ['用户中心', '基本信息']);
+  await page.waitForURL('**/userCenter/perbasic');
+  await openFromSidebar(page, ['用户中心', '企业信息']);
+  await page.waitForURL('**/userCenter/perfrom');
+  await openFromSidebar(page, ['系统日志']);
+  await page.waitForURL('**/log/list');
+  await expect
+    .poll(() => tabNames(page))
+    .toEqual(['workbench', 'userCenter/perbasic', 'userCenter/perfrom', 'log/list']);
+  await expect.poll(() => tab(page, 'log/list').getAttribute('data-active')).toBe('1');
+}
+
 describe('console layout', () => {
   const h = useHarness();
 
@@ -56,16 +70,7 @@ describe('console layout', () => {
     await expect.poll(() => tabNames(page)).toEqual(['workbench']);
     expect(await tab(page, 'workbench').getByTestId('tab-close').count()).toBe(0);
 
-    await openFromSidebar(page, ['用户中心', '基本信息']);
-    await page.waitForURL('**/userCenter/perbasic');
-    await openFromSidebar(page, ['用户中心', '企业信息']);
-    await page.waitForURL('**/userCenter/perfrom');
-    await openFromSidebar(page, ['系统日志']);
-    await page.waitForURL('**/log/list');
-    await expect
-      .poll(() => tabNames(page))
-      .toEqual(['workbench', 'userCenter/perbasic', 'userCenter/perfrom', 'log/list']);
-    await expect.poll(() => tab(page, 'log/list').getAttribute('data-active')).toBe('1');
+    await openThreePages(page);
     await screenshot(page, 'tabs-zh');
 
     // Kept alive: typed but unsent search text survives a trip to another tab and back through the tab.
@@ -138,16 +143,7 @@ describe('console layout', () => {
     // A slow machine: rendering a page takes longer than the user takes to click the next entry.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 30 });
-    await openFromSidebar(page, ['用户中心', '基本信息']);
-    await page.waitForURL('**/userCenter/perbasic');
-    await openFromSidebar(page, ['用户中心', '企业信息']);
-    await page.waitForURL('**/userCenter/perfrom');
-    await openFromSidebar(page, ['系统日志']);
-    await page.waitForURL('**/log/list');
-    await expect
-      .poll(() => tabNames(page))
-      .toEqual(['workbench', 'userCenter/perbasic', 'userCenter/perfrom', 'log/list']);
-    await expect.poll(() => tab(page, 'log/list').getAttribute('data-active')).toBe('1');
+    await openThreePages(page);
     await page.locator('[data-page="log/list"] .search-basic-box').waitFor();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     expect(errors).toEqual([]);

@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** Browser-test files run at once (E2E_WORKERS, default 1). */
+const workers = Math.max(1, Number.parseInt(process.env.E2E_WORKERS ?? '1', 10) || 1);
+
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL('..', import.meta.url)),
@@ -13,8 +16,8 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000, interval: 100 } },
     // One browser and one server at a time by default: the machines are small. The files share nothing, so
     // E2E_WORKERS=n runs n files at once on a machine with the cores for it.
-    fileParallelism: Number(process.env.E2E_WORKERS ?? 1) > 1,
-    maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
+    fileParallelism: workers > 1,
+    maxWorkers: workers,
     // On CI a test failing once is run again (as Playwright's own runner does with `retries` on CI): a loaded
     // 2-core runner sometimes misses a 60 s wait that a quiet one meets in 1 s. A real defect fails every try,
     // and each retry is printed, so a flaky test stays visible.

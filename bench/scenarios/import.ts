@@ -29,6 +29,7 @@ import {
   inlineCell,
   xlsxOfSheetXml,
 } from '../../apps/server/test/support/zip.ts';
+import { PREPARE_ONLY_ENV } from '../../apps/server/src/config.ts';
 import type { LedgerFigure } from './ledger.ts';
 import { formatProbe, probeHealth } from '../lib/health-probe.ts';
 import type { BenchRequest, ServerMessage } from '../lib/import-server.ts';
@@ -151,7 +152,7 @@ function bundledServer(): Promise<string> {
 async function prepareAsNpmStart(env: Record<string, string>): Promise<void> {
   const main = path.resolve(import.meta.dirname, '../../apps/server/dist/main.js');
   const child = spawn(process.execPath, [main], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, TRACEHUB_PREPARE_ONLY: '1' },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, [PREPARE_ONLY_ENV]: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -201,6 +201,13 @@ export type TConfig = z.infer<typeof ZConfig>;
 
 export class ConfigError extends Error {}
 
+/**
+ * Set to 1, `dist/main.js` only creates, migrates and seeds the database of its configuration, then exits:
+ * how a first start of the embedded database prepares it in a process of its own (main.ts), and how the
+ * import bench prepares its directory as `npm start` would.
+ */
+export const PREPARE_ONLY_ENV = 'TRACEHUB_PREPARE_ONLY';
+
 /** Reads and checks the environment; every problem is listed with its variable name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const blanksDropped = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));

@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, loadConfig, type TConfig } from './config.ts';
+import { ConfigError, PREPARE_ONLY_ENV, loadConfig, type TConfig } from './config.ts';
 import { createRuntime, openConfiguredDatabase, prepareDatabase } from './bootstrap.ts';
 import { isNewPgliteDir } from './db/client.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo.ts';
@@ -106,9 +106,6 @@ async function runSupervisor(config: TConfig, plan: ProcessPlan): Promise<void> 
   console.log(banner(config, address, described));
 }
 
-/** Set in the environment of prepareInProcess's process. */
-const PREPARE_ENV = 'TRACEHUB_PREPARE_ONLY';
-
 /**
  * Creates, migrates and seeds a new embedded database in a process of its own (this module again), which
  * then exits. PGlite's WebAssembly memory only grows, and the heap and allocator keep what seeding used:
@@ -117,7 +114,9 @@ const PREPARE_ENV = 'TRACEHUB_PREPARE_ONLY';
  */
 function prepareInProcess(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, [PREPARE_ENV]: '1' } });
+    const child = fork(fileURLToPath(import.meta.url), [], {
+      env: { ...process.env, [PREPARE_ONLY_ENV]: '1' },
+    });
     // Stopped while preparing: the preparation stops too (then this process, as the exit below says).
     const stop = (signal: NodeJS.Signals) => child.kill(signal);
     process.once('SIGINT', stop).once('SIGTERM', stop);
@@ -161,7 +160,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  if (process.env[PREPARE_ENV] === '1') {
+  if (process.env[PREPARE_ONLY_ENV] === '1') {
     await runPrepareOnly(config);
     return;
   }
