@@ -145,6 +145,9 @@ export async function createRuntime(config: TConfig, opts: RuntimeOptions = {}):
   };
   setExplorerBase(config.CHAIN_EXPLORER_URL);
   const app = await buildApp({ deps, instance, ...appOpts });
+  database.onIdleConnectionError?.((err) =>
+    app.log.warn({ err }, 'PostgreSQL closed a pooled connection; the pool opens another when needed'),
+  );
   // The demo's daily reports are made by the monitoring and its task runs: once the app's modules are loaded,
   // before the workers start.
   if (seeded && config.SEED_DEMO_CHAIN && config.SEED_DEMO_MONITORING) await seedDemoMonitoring(deps);

@@ -28,6 +28,11 @@ export interface Database {
   exclusively<T>(lockKey: bigint, work: () => Promise<T>): Promise<T>;
   /** The embedded database's data directory as a tarball (PGlite only): what `initialData` takes back. */
   dumpData?(): Promise<Blob>;
+  /**
+   * Where a pooled connection's failure outside a statement is reported (PostgreSQL only: a restart, a
+   * failover, `pg_terminate_backend`, an idle timeout). Until set, it is written to stderr.
+   */
+  onIdleConnectionError?(report: (err: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -120,6 +125,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // A connection that the server closes emits 'error' (on the pool while idle, on the client while checked
+    // out between statements), which would end the process without a listener. The pool drops an idle one;
+    // a checked-out one fails its next statement, and the transaction releases it as broken.
+    let reportIdleError = (err: Error): void => {
+      process.stderr.write(`PostgreSQL closed a pooled connection: ${err.message}\n`);
+    };
+    pool.on('error', (err) => reportIdleError(err));
+    pool.on('connect', (client) => client.on('error', (err) => reportIdleError(err)));
     const db = drizzle(pool);
     cacheStatementTexts(dialectOf(db), { verify: process.env.TRACEHUB_VERIFY_STATEMENTS === '1' });
     foldedTransactions.set(db as unknown as Db, await foldedPgTransaction(db as unknown as Db));
@@ -141,6 +154,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         } finally {
           holder.release();
         }
+      },
+      onIdleConnectionError(report) {
+        reportIdleError = report;
       },
       close: () => pool.end(),
     };
