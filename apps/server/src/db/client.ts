@@ -244,56 +244,43 @@ async function foldedPgTransaction(db: Db): Promise<FoldedTransaction> {
   const dialect: PgDialect = pooled.dialect;
   const pool = pooled.client as Pool;
   return async ({ sql: text, params }, fn) => {
-    const client = await pool.connect();
+    const client = (await pool.connect()) as PipelinedClient;
+    const statements = new PipeliningClient(client);
     let failure: Error | undefined;
+    // The whole transaction in node-postgres's pipeline mode: a statement goes out when it is made, and
+    // statements made together (BEGIN with the prelude, a handler's Promise.all) in one write and one round
+    // trip. Each has its own Sync: a failure fails it and, the transaction being aborted, those after it.
+    client.pipeline = true;
     try {
-      const prepared = new PreparingClient(client);
-      // BEGIN and the prelude in one write, the prelude a prepared statement of the connection (planned once;
-      // as a simple-protocol text with its values written in, PostgreSQL parsed and planned it each time:
-      // 0.7 ms of a write request).
-      const opened = await pipelined(client, () => [
-        client.query('begin'),
-        prepared.send({ text }, params as unknown[]),
+      // The prelude a prepared statement of the connection (planned once; as a simple-protocol text with its
+      // values written in, PostgreSQL parsed and planned it each time: 0.7 ms of a write request).
+      const [, opening] = await Promise.all([
+        statements.query('begin'),
+        statements.query({ text }, params as unknown[]),
       ]);
-      if (opened[1]?.rows.length === 0) throw new PreludeRefused();
-      const session = new Session(prepared as unknown as PoolClient, dialect, pooled.schema, pooled.options);
+      if (opening.rows.length === 0) throw new PreludeRefused();
+      const session = new Session(
+        statements as unknown as PoolClient,
+        dialect,
+        pooled.schema,
+        pooled.options,
+      );
       const result = await fn(new NodePgTransaction(dialect, session, pooled.schema) as unknown as Db);
+      await statements.settled();
       await client.query('commit');
       return result;
     } catch (err) {
+      await statements.settled();
       await client.query('rollback').catch((rollbackFailed: Error) => {
         // A connection that cannot roll back is not given back to the pool.
         failure = rollbackFailed;
       });
       throw err;
     } finally {
+      client.pipeline = false;
       client.release(failure);
     }
   };
-}
-
-/**
- * Sends the queries `send` makes at once, in one write, and waits for all their answers. The client is in
- * node-postgres's pipeline mode meanwhile (each query its own Sync: a failure fails only its own and those
- * after it in an aborted transaction).
- */
-async function pipelined(client: PoolClient, send: () => Promise<QueryResult>[]): Promise<QueryResult[]> {
-  const piped = client as PipelinedClient;
-  const socket = socketOf(client);
-  piped.pipeline = true;
-  socket.cork();
-  let sent: Promise<QueryResult>[];
-  try {
-    sent = send();
-  } finally {
-    socket.uncork();
-  }
-  try {
-    return await Promise.all(sent);
-  } finally {
-    await Promise.allSettled(sent);
-    piped.pipeline = false;
-  }
 }
 
 const socketOf = (client: PoolClient) =>
@@ -308,15 +295,14 @@ async function foldedPgRead(db: Db): Promise<FoldedRead> {
   return async (prelude, fn) => {
     const { guard } = prelude;
     const client = (await pool.connect()) as PipelinedClient;
-    const reader = new PipelinedReader(client);
+    const reader = new PipeliningClient(client);
     let broken: Error | undefined;
     // Sent at once, without waiting for their answers; the handler's first statement follows them. The
     // socket is corked until the handler has sent its first statement (its promise callbacks have all run by
     // the next turn of the event loop): node-postgres writes each pipelined query by itself, and on this
     // kind of machine a write costs more than the statement (docs/performance.md).
     client.pipeline = true;
-    const socket = (client as unknown as { connection: { stream: NodeJS.WritableStream & Corkable } })
-      .connection.stream;
+    const socket = socketOf(client);
     socket.cork();
     setImmediate(() => socket.uncork());
     const opened = Promise.all([
@@ -366,48 +352,47 @@ type PipelinedClient = PoolClient & { pipeline: boolean };
 const PREPARED_PER_CONNECTION = 500;
 
 /**
- * The client Drizzle's session is given inside the tenant's transactions. Each statement with parameters is
- * a named prepared statement of its connection (named by its text's hash), so PostgreSQL plans it once per
- * connection rather than on every request: for a list, the planning, not the execution, was most of the
- * database's time. A connection keeps at most PREPARED_PER_CONNECTION of them; later ones are parsed each time.
+ * The client Drizzle's session is given inside the tenant's transactions (foldedPgRead, foldedPgTransaction),
+ * whose connection is in node-postgres's pipeline mode: statements are sent as they are made, without waiting
+ * for the answers of earlier ones, and it keeps track of them. Each statement with parameters is a named
+ * prepared statement of its connection (named by its text's hash), so PostgreSQL plans it once per connection
+ * rather than on every request: for a list, the planning, not the execution, was most of the database's time.
+ * A connection keeps at most PREPARED_PER_CONNECTION of them; later ones are parsed each time.
  */
-class PreparingClient {
-  constructor(protected readonly client: PoolClient) {}
+class PipeliningClient {
+  constructor(private readonly client: PoolClient) {}
 
-  /** The last statement sent: a handler's concurrent statements (Promise.all) wait their turn here. */
-  private previous: Promise<unknown> = Promise.resolve();
+  private readonly pending = new Set<Promise<unknown>>();
+  private corked = false;
 
   query(config: string | QueryConfig, values?: unknown[]): Promise<QueryResult> {
-    // node-postgres queues a query sent while another runs, but deprecates it (pg 9 will refuse it); outside
-    // pipeline mode the statements are sent one after the other by us.
-    const sent = this.previous.then(() => this.send(config, values));
-    this.previous = sent.catch(() => undefined);
-    return sent;
-  }
-
-  /** Sends the statement at once (its caller keeps the order: the opening, pipeline mode). */
-  send(config: string | QueryConfig, values?: unknown[]): Promise<QueryResult> {
-    const cfg: QueryConfig = typeof config === 'string' ? { text: config } : config;
-    if (typeof (cfg as { submit?: unknown }).submit === 'function')
-      return this.client.query(cfg as QueryConfig, values); // a cursor or stream: passed as it is
-    const params = values ?? cfg.values;
-    return this.client.query(params === undefined ? cfg : prepared(this.client, cfg), params);
-  }
-}
-
-/** The PreparingClient of foldedPgRead: it also keeps track of what it sent, pipelined. */
-class PipelinedReader extends PreparingClient {
-  private readonly pending = new Set<Promise<unknown>>();
-
-  override query(config: string | QueryConfig, values?: unknown[]): Promise<QueryResult> {
     if (typeof config !== 'string' && typeof (config as { submit?: unknown }).submit === 'function')
-      throw new Error('readWith: cursors and streams cannot be pipelined; use a transaction');
+      throw new Error('cursors and streams cannot be pipelined; use the pool outside a tenant transaction');
+    this.corkForThisTick();
     // In pipeline mode concurrent statements are what it is for: sent at once, not one after the other.
-    const sent = this.send(config, values);
+    const cfg: QueryConfig = typeof config === 'string' ? { text: config } : config;
+    const params = values ?? cfg.values;
+    const sent = this.client.query(params === undefined ? cfg : prepared(this.client, cfg), params);
     this.pending.add(sent);
     const forget = () => this.pending.delete(sent);
     sent.then(forget, forget);
     return sent;
+  }
+
+  /**
+   * node-postgres writes each pipelined statement by itself, and on this kind of machine a write costs more
+   * than a short statement (docs/performance.md). Statements made in the same turn (their promise callbacks
+   * included: a nextTick queued from one runs once they have all run) leave in one write.
+   */
+  private corkForThisTick(): void {
+    if (this.corked) return;
+    this.corked = true;
+    const socket = socketOf(this.client);
+    socket.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      socket.uncork();
+    });
   }
 
   /** Waits until every statement sent has been answered (whatever the answer). */

@@ -13,7 +13,7 @@ import { AnswerBuffer, concatBytes, readAnswer, type WireAnswer, type WireField 
  * statement with parameters is a named prepared statement of the one connection: its first use sends Parse
  * and Describe once (its parameter and column types are kept), every use after sends Bind, Execute and Sync
  * in one message, and PostgreSQL keeps its plan (a generic plan after five custom ones when that is no
- * dearer, as on the PostgreSQL pool, db/client.ts `PreparingClient`). A plan depends on the role: PostgreSQL
+ * dearer, as on the PostgreSQL pool, db/client.ts `PipeliningClient`). A plan depends on the role: PostgreSQL
  * plans again when a statement runs under another role or row-level security policy, and after DDL.
  * Answers are read from PGlite's raw bytes (pglite-wire.ts), not by its own message reader.
  *

@@ -6,7 +6,7 @@ import { rowsOf } from './ledger/nodes.ts';
 /*
  * Table statistics kept fresh by the server itself. The embedded PGlite has no autovacuum, so without this
  * no table is ever analysed; and a prepared statement (db/pglite-statements.ts, and the PostgreSQL pool's
- * PreparingClient) keeps its generic plan until its tables' statistics change. A plan made while a table held
+ * PipeliningClient) keeps its generic plan until its tables' statistics change. A plan made while a table held
  * a few rows (a sequential scan) then stays while an import grows it to 20,000: each chunk's look-up of
  * existing keys read the whole table, 39 ms a chunk at the end (docs/performance.md). So a table that has
  * grown to more than twice the pages of its last analysis is analysed again, which also makes PostgreSQL plan
