@@ -94,9 +94,11 @@ export async function appendEvidenceBatch(
   tx: Db,
   keys: EvidenceKeys,
   events: readonly NewEvidence[],
+  /** Signers asked for already ({@link evidenceSigners}); the events' other enterprises are looked up. */
+  known?: EvidenceSigners,
 ): Promise<AppendedEvidence[]> {
   if (events.length === 0) return [];
-  const signers = await enterpriseSigners(tx, keys, events);
+  const signers = await enterpriseSigners(tx, keys, events, known);
   // One CSPRNG draw for every salt of the call (32 bytes each, v2/v3 payload commitment).
   const saltBytes = randomBytes(32 * events.length).toString('hex');
   // The open batch of each signing enterprise; a full one is closed and a new id drawn.
@@ -231,13 +233,21 @@ const LEAF_PREFIX = Buffer.from([0]);
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The did and decrypted secp256k1 key of each certified enterprise among the events'. */
-async function enterpriseSigners(
+/** An enterprise's evidence signer: its DID and secret key; null while it has neither (not certified yet). */
+export type EvidenceSigners = ReadonlyMap<string, { did: string; secretKey: Uint8Array } | null>;
+
+/**
+ * The evidence signers of these enterprises. A write asks for them before the statement whose rows its
+ * evidence describes, so that on PostgreSQL the question travels with that statement (pipelined: one round
+ * trip) instead of after it, and hands them to {@link appendEvidenceBatch}.
+ */
+export async function evidenceSigners(
   tx: Db,
   keys: EvidenceKeys,
-  events: readonly NewEvidence[],
-): Promise<Map<string, { did: string; secretKey: Uint8Array }>> {
-  const uuids = [...new Set(events.map((e) => e.enterpriseUuid).filter((u): u is string => !!u))];
-  const out = new Map<string, { did: string; secretKey: Uint8Array }>();
+  enterpriseUuids: readonly string[],
+): Promise<EvidenceSigners> {
+  const uuids = [...new Set(enterpriseUuids)];
+  const out = new Map<string, { did: string; secretKey: Uint8Array } | null>(uuids.map((u) => [u, null]));
   if (uuids.length === 0) return out;
   const rows = await tx
     .select({ uuid: enterprises.uuid, did: enterprises.did, keyCiphertext: enterprises.keyCiphertext })
@@ -247,6 +257,24 @@ async function enterpriseSigners(
     if (row.did && row.keyCiphertext) {
       out.set(row.uuid, { did: row.did, secretKey: decryptSecret(keys.masterKey, row.keyCiphertext) });
     }
+  }
+  return out;
+}
+
+/** The signers of the events' enterprises: those known already, the others looked up. */
+async function enterpriseSigners(
+  tx: Db,
+  keys: EvidenceKeys,
+  events: readonly NewEvidence[],
+  known: EvidenceSigners = new Map(),
+): Promise<Map<string, { did: string; secretKey: Uint8Array }>> {
+  const uuids = new Set(events.map((e) => e.enterpriseUuid).filter((u): u is string => !!u));
+  const missing = [...uuids].filter((u) => !known.has(u));
+  const found = missing.length ? await evidenceSigners(tx, keys, missing) : new Map();
+  const out = new Map<string, { did: string; secretKey: Uint8Array }>();
+  for (const uuid of uuids) {
+    const signer = known.get(uuid) ?? found.get(uuid);
+    if (signer) out.set(uuid, signer);
   }
   return out;
 }

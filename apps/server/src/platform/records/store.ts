@@ -17,7 +17,12 @@ import { isRowId } from '../ids.ts';
 import type { ExportFormat } from '../imports/export.ts';
 import type { NaturalKeyColumns } from '../imports/natural-keys.ts';
 import { existingNaturalKeys } from '../imports/natural-keys.ts';
-import { appendEvidenceBatch, type EvidenceKeys, type NewEvidence } from '../ledger/append.ts';
+import {
+  appendEvidenceBatch,
+  evidenceSigners,
+  type EvidenceKeys,
+  type NewEvidence,
+} from '../ledger/append.ts';
 import { latestChainDetails } from '../ledger/records.ts';
 import { filters, runListQuery, type ListQuery, type TenantScope, visibleRows } from '../list-query.ts';
 import { assertNotReferenced, type TReferencedKind } from '../references.ts';
@@ -511,6 +516,30 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
     if (o.references) await assertNotReferenced(db, tenant, o.references, referenced(rows));
   };
 
+  /**
+   * Runs a statement that writes rows of the tenant's and appends their evidence. The enterprise's signer is
+   * asked for before the statement, so that on PostgreSQL the two travel together (pipelined: one round trip),
+   * and awaited after it; a statement that fails first leaves it unawaited (the catch only marks it handled).
+   */
+  async function writeWithEvidence(
+    db: Db,
+    evidenceKeys: EvidenceKeys,
+    tenant: Pick<TenantContext, 'enterpriseUuid'>,
+    change: string,
+    write: () => Promise<Row[]>,
+  ): Promise<Row[]> {
+    const signers = evidenceSigners(db, evidenceKeys, [tenant.enterpriseUuid]);
+    signers.catch(() => undefined);
+    const rows = await write();
+    await appendEvidenceBatch(
+      db,
+      evidenceKeys,
+      rows.map((row) => evidence(change, row)),
+      await signers,
+    );
+    return rows;
+  }
+
   /** Inserts rows of column values with their evidence; other modules follow (afterWrite). */
   async function insertValues(
     db: Db,
@@ -520,20 +549,22 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
   ): Promise<Row[]> {
     if (values.length === 0) return [];
     const stamp = { enterpriseUuid: tenant.enterpriseUuid, createdBy: tenant.userId };
-    const rows = (await db
-      .insert(table)
-      .values(
-        values.map((v) => ({
-          ...v,
-          ...stamp,
-          ...(scope ? { [scope.key]: scope.value, ...scope.also } : {}),
-        })) as never,
-      )
-      .returning()) as unknown as Row[];
-    await appendEvidenceBatch(
+    const rows = await writeWithEvidence(
       db,
       evidenceKeys,
-      rows.map((row) => evidence('created', row)),
+      tenant,
+      'created',
+      async () =>
+        (await db
+          .insert(table)
+          .values(
+            values.map((v) => ({
+              ...v,
+              ...stamp,
+              ...(scope ? { [scope.key]: scope.value, ...scope.also } : {}),
+            })) as never,
+          )
+          .returning()) as unknown as Row[],
     );
     await hooks.afterWrite?.({ db, tenant }, rows);
     return rows;
@@ -587,17 +618,23 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
       await assertKeysFree(db, tenant, values, current);
       if (guarded.some(changed)) await guard(db, tenant, [current]);
       await hooks.beforeWrite?.({ db, tenant }, { values, current });
-      const [row] = (await uniqueAsError(
-        () =>
-          db
-            .update(table)
-            .set({ ...values, updatedAt: new Date() } as never)
-            .where(and(visible(tenant), eq(table.id, current.id)))
-            .returning(),
-        duplicate,
-      )) as unknown as Row[];
+      const [row] = await writeWithEvidence(
+        db,
+        evidenceKeys,
+        tenant,
+        'updated',
+        async () =>
+          (await uniqueAsError(
+            () =>
+              db
+                .update(table)
+                .set({ ...values, updatedAt: new Date() } as never)
+                .where(and(visible(tenant), eq(table.id, current.id)))
+                .returning(),
+            duplicate,
+          )) as unknown as Row[],
+      );
       if (!row) throw new AppError('NOT_FOUND');
-      await appendEvidenceBatch(db, evidenceKeys, [evidence('updated', row)]);
       await hooks.afterWrite?.({ db, tenant }, [row]);
       return presentDetail(db, row, tenant);
     },
@@ -607,24 +644,27 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
       if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
       await hooks.beforeRemove?.({ db, tenant }, rows);
       await guard(db, tenant, rows);
-      const deleted = (await db
-        .delete(table)
-        .where(
-          and(
-            visible(tenant),
-            inArray(
-              table.id,
-              rows.map((r) => r.id),
-            ),
-          ),
-        )
-        .returning()) as unknown as Row[];
-      if (deleted.length !== rows.length) throw new AppError('NOT_FOUND');
-      await appendEvidenceBatch(
+      const deleted = await writeWithEvidence(
         db,
         evidenceKeys,
-        deleted.map((row) => evidence('deleted', row)),
+        tenant,
+        'deleted',
+        async () =>
+          (await db
+            .delete(table)
+            .where(
+              and(
+                visible(tenant),
+                inArray(
+                  table.id,
+                  rows.map((r) => r.id),
+                ),
+              ),
+            )
+            .returning()) as unknown as Row[],
       );
+      // Evidence of a partial delete is rolled back with it.
+      if (deleted.length !== rows.length) throw new AppError('NOT_FOUND');
       return deleted.length;
     },
   };
