@@ -145,7 +145,7 @@ export async function createRuntime(config: TConfig, opts: RuntimeOptions = {}):
   };
   setExplorerBase(config.CHAIN_EXPLORER_URL);
   const app = await buildApp({ deps, instance, ...appOpts });
-  database.onIdleConnectionError?.((err) =>
+  database.onConnectionError?.((err) =>
     app.log.warn({ err }, 'PostgreSQL closed a pooled connection; the pool opens another when needed'),
   );
   // The demo's daily reports are made by the monitoring and its task runs: once the app's modules are loaded,

@@ -32,7 +32,7 @@ export interface Database {
    * Where a pooled connection's failure outside a statement is reported (PostgreSQL only: a restart, a
    * failover, `pg_terminate_backend`, an idle timeout). Until set, it is written to stderr.
    */
-  onIdleConnectionError?(report: (err: Error) => void): void;
+  onConnectionError?(report: (err: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -128,11 +128,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // A connection that the server closes emits 'error' (on the pool while idle, on the client while checked
     // out between statements), which would end the process without a listener. The pool drops an idle one;
     // a checked-out one fails its next statement, and the transaction releases it as broken.
-    let reportIdleError = (err: Error): void => {
+    let reportConnectionError = (err: Error): void => {
       process.stderr.write(`PostgreSQL closed a pooled connection: ${err.message}\n`);
     };
-    pool.on('error', (err) => reportIdleError(err));
-    pool.on('connect', (client) => client.on('error', (err) => reportIdleError(err)));
+    pool.on('error', (err) => reportConnectionError(err));
+    pool.on('connect', (client) => client.on('error', (err) => reportConnectionError(err)));
     const db = drizzle(pool);
     cacheStatementTexts(dialectOf(db), { verify: process.env.TRACEHUB_VERIFY_STATEMENTS === '1' });
     foldedTransactions.set(db as unknown as Db, await foldedPgTransaction(db as unknown as Db));
@@ -155,8 +155,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
           holder.release();
         }
       },
-      onIdleConnectionError(report) {
-        reportIdleError = report;
+      onConnectionError(report) {
+        reportConnectionError = report;
       },
       close: () => pool.end(),
     };

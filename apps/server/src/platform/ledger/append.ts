@@ -232,14 +232,19 @@ const hexBytes = (value: string) => Uint8Array.from(Buffer.from(value, 'hex'));
 const LEAF_PREFIX = Buffer.from([0]);
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** The did and decrypted secp256k1 key of each certified enterprise among the events'. */
-/** An enterprise's evidence signer: its DID and secret key; null while it has neither (not certified yet). */
-export type EvidenceSigners = ReadonlyMap<string, { did: string; secretKey: Uint8Array } | null>;
+/** A certified enterprise's evidence signer: its DID and decrypted secp256k1 key. */
+interface EvidenceSigner {
+  did: string;
+  secretKey: Uint8Array;
+}
+
+/** Signers by enterprise; null for an enterprise without DID and key (not certified yet). */
+export type EvidenceSigners = ReadonlyMap<string, EvidenceSigner | null>;
 
 /**
- * The evidence signers of these enterprises. A write asks for them before the statement whose rows its
- * evidence describes, so that on PostgreSQL the question travels with that statement (pipelined: one round
- * trip) instead of after it, and hands them to {@link appendEvidenceBatch}.
+ * The evidence signers of these enterprises. A write asks for them together with the statement whose rows its
+ * evidence describes, so that on PostgreSQL both travel in one round trip (pipelined) instead of one after
+ * the other, and hands them to {@link appendEvidenceBatch}.
  */
 export async function evidenceSigners(
   tx: Db,
@@ -247,7 +252,7 @@ export async function evidenceSigners(
   enterpriseUuids: readonly string[],
 ): Promise<EvidenceSigners> {
   const uuids = [...new Set(enterpriseUuids)];
-  const out = new Map<string, { did: string; secretKey: Uint8Array } | null>(uuids.map((u) => [u, null]));
+  const out = new Map<string, EvidenceSigner | null>(uuids.map((u) => [u, null]));
   if (uuids.length === 0) return out;
   const rows = await tx
     .select({ uuid: enterprises.uuid, did: enterprises.did, keyCiphertext: enterprises.keyCiphertext })
@@ -267,11 +272,11 @@ async function enterpriseSigners(
   keys: EvidenceKeys,
   events: readonly NewEvidence[],
   known: EvidenceSigners = new Map(),
-): Promise<Map<string, { did: string; secretKey: Uint8Array }>> {
+): Promise<Map<string, EvidenceSigner>> {
   const uuids = new Set(events.map((e) => e.enterpriseUuid).filter((u): u is string => !!u));
   const missing = [...uuids].filter((u) => !known.has(u));
   const found = missing.length ? await evidenceSigners(tx, keys, missing) : new Map();
-  const out = new Map<string, { did: string; secretKey: Uint8Array }>();
+  const out = new Map<string, EvidenceSigner>();
   for (const uuid of uuids) {
     const signer = known.get(uuid) ?? found.get(uuid);
     if (signer) out.set(uuid, signer);

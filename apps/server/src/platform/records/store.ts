@@ -518,8 +518,7 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
 
   /**
    * Runs a statement that writes rows of the tenant's and appends their evidence. The enterprise's signer is
-   * asked for before the statement, so that on PostgreSQL the two travel together (pipelined: one round trip),
-   * and awaited after it; a statement that fails first leaves it unawaited (the catch only marks it handled).
+   * asked for together with the statement, so that on PostgreSQL both travel in one round trip (pipelined).
    */
   async function writeWithEvidence(
     db: Db,
@@ -528,14 +527,15 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
     change: string,
     write: () => Promise<Row[]>,
   ): Promise<Row[]> {
-    const signers = evidenceSigners(db, evidenceKeys, [tenant.enterpriseUuid]);
-    signers.catch(() => undefined);
-    const rows = await write();
+    const [rows, signers] = await Promise.all([
+      write(),
+      evidenceSigners(db, evidenceKeys, [tenant.enterpriseUuid]),
+    ]);
     await appendEvidenceBatch(
       db,
       evidenceKeys,
       rows.map((row) => evidence(change, row)),
-      await signers,
+      signers,
     );
     return rows;
   }
