@@ -101,4 +101,48 @@ describe('accessibility of the main screens', () => {
     await check(page, 'operator home', found);
     expectNone(found);
   });
+
+  /**
+   * The classes of antd's running zoom motion (start, active) that the partner form passed through while it
+   * opened. Its one-frame "prepare" step stays without motion too: it places the dialog, it does not move it.
+   */
+  async function dialogMotion(reducedMotion: 'reduce' | 'no-preference'): Promise<string[]> {
+    const { page } = await h.session('zh', { reducedMotion });
+    await signIn(page, 'demo-auto', AUTOMAKER.zh);
+    await openFromSidebar(page, MENUS.zh.partners);
+    const list = page.getByTestId('list-basicData/partner');
+    await list.locator('.ant-table').waitFor();
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      const note = (el: Element) => {
+        if (/\bant-zoom-(appear|enter)-(start|active)\b/.test(el.className)) seen.push(el.className);
+      };
+      new MutationObserver((records) => {
+        for (const r of records) {
+          if (r.target instanceof Element) note(r.target);
+          for (const added of r.addedNodes) {
+            if (!(added instanceof Element)) continue;
+            note(added);
+            added.querySelectorAll('[class*="ant-zoom-"]').forEach(note);
+          }
+        }
+      }).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['class'],
+      });
+      Object.assign(window, { motionSeen: seen });
+    });
+    await list.getByTestId('toolbar-create').click();
+    await page.getByTestId('partner-form-dialog').waitFor();
+    // Past the end of antd's zoom (0.3 s), so that a motion would have shown its classes.
+    await page.waitForTimeout(500);
+    return page.evaluate(() => (window as unknown as { motionSeen: string[] }).motionSeen);
+  }
+
+  it('opens dialogs without animating when the system asks for reduced motion (WCAG 2.3.3)', async () => {
+    expect(await dialogMotion('reduce')).toEqual([]);
+    expect((await dialogMotion('no-preference')).length).toBeGreaterThan(0);
+  });
 });

@@ -176,16 +176,13 @@ const list = (page: Page, level: string) => page.getByTestId(`list-dataManagemen
 describe('project data drill-down', () => {
   const h = useHarness();
   const vinSn = vin(2603);
-  let seeded = false;
+  const seeded = h.perServer(seed);
 
   for (const lang of ['zh', 'en'] as const satisfies readonly TLang[]) {
     const text = TEXT[lang];
 
     it(`drills down from a project to the supplier of a lot fitted into its vehicle (${lang})`, async () => {
-      if (!seeded) {
-        seeded = true;
-        await seed(h.server().baseUrl, vinSn);
-      }
+      await seeded(h.server().baseUrl, vinSn);
       const { page, errors } = await h.session(lang);
       await signIn(page, 'demo-auto', AUTOMAKER[lang]);
       await openFromSidebar(page, text.menu);
@@ -245,10 +242,7 @@ describe('project data drill-down', () => {
     });
 
     it(`finds a lot and a project from the navbar and opens them (${lang})`, async () => {
-      if (!seeded) {
-        seeded = true;
-        await seed(h.server().baseUrl, vinSn);
-      }
+      await seeded(h.server().baseUrl, vinSn);
       const { page, errors } = await h.session(lang);
       await signIn(page, 'demo-auto', AUTOMAKER[lang]);
       const box = page.getByTestId('global-search-input');

@@ -105,7 +105,7 @@ const fieldError = (page: Page, name: string) =>
 
 describe('products: form, detail page, carbon footprint, search and large pages', () => {
   const h = useHarness();
-  let seeded = false;
+  const seeded = h.perServer(seed);
 
   for (const lang of ['zh', 'en'] as const satisfies readonly TLang[]) {
     const text = TEXT[lang];
@@ -114,10 +114,7 @@ describe('products: form, detail page, carbon footprint, search and large pages'
     it(`creates and edits a product, opens its page and uploads its carbon footprint (${lang})`, async () => {
       const { page, context, errors } = await h.session(lang);
       await signIn(page, 'demo-auto', AUTOMAKER[lang]);
-      if (!seeded) {
-        seeded = true;
-        await seed(h.server().baseUrl, await tokenOf(context));
-      }
+      await seeded(h.server().baseUrl, await tokenOf(context));
       await openFromSidebar(page, text.menu);
       const list = page.getByTestId(LIST);
       await list.waitFor();

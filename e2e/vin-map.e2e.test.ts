@@ -119,14 +119,13 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ nam
 
 describe('VIN map check result (troubleshooting task detail)', () => {
   const h = useHarness({ env: async () => ({ SEED_DEMO_CHAIN: 'true' }) });
-  let taskId: Promise<string> | null = null;
+  const task = h.perServer(mappedTask);
 
   for (const lang of ['zh', 'en'] as const satisfies readonly TLang[]) {
     const text = TEXT[lang];
 
     it(`lists complete and uncomplete VINs, shows a tree with its gap, downloads the report (${lang})`, async () => {
-      taskId ??= mappedTask(h.server().baseUrl);
-      const id = await taskId;
+      const id = await task(h.server().baseUrl);
       const { page, errors } = await h.session(lang);
       await signIn(page, 'demo-auto', AUTOMAKER[lang]);
       await page.goto(`/dataChecking/checkLog/detail?taskId=${id}`);

@@ -36,6 +36,8 @@ export interface TSessionOptions {
   viewport?: { width: number; height: number };
   /** The browser's time zone (IANA); the machine's by default. */
   timezoneId?: string;
+  /** The system's motion setting; "reduce" by default (see openSession). */
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 /** A fresh browser context in the given language (the `locale` cookie), 1440x900 by default. */
@@ -43,11 +45,15 @@ export async function openSession(
   browser: Browser,
   baseUrl: string,
   lang: TLang,
-  { viewport = { width: 1440, height: 900 }, timezoneId }: TSessionOptions = {},
+  { viewport = { width: 1440, height: 900 }, timezoneId, reducedMotion = 'reduce' }: TSessionOptions = {},
 ): Promise<TSession> {
   const context = await browser.newContext({
     viewport,
     baseURL: baseUrl,
+    // The console honours "reduce motion" (antd's motion off): a click then meets a dialog or a dropdown
+    // where it rests. Mid-animation, Playwright's "stable" check can pass on the frames before a zoom or
+    // slide starts, and the click lands where the element is not yet (a missed confirm, a wrong option).
+    reducedMotion,
     ...(timezoneId ? { timezoneId } : {}),
   });
   // A step may wait up to 60 s (Playwright's default is 30): on a loaded 2-core CI machine a server-made

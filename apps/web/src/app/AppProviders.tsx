@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { App, ConfigProvider, Empty } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
@@ -6,6 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../api/queryClient';
 import { useLang } from '../i18n';
+import { useReducedMotion } from '../shared/useMediaQuery';
 import { theme } from './theme';
 import { FeedbackBridge } from './bridges';
 import { cspNonce } from './csp';
@@ -16,10 +17,15 @@ import './slots';
 export function AppProviders({ children }: { children: ReactNode }) {
   const lang = useLang();
   const { t } = useTranslation();
+  const reducedMotion = useReducedMotion();
+  const themed = useMemo(
+    () => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme),
+    [reducedMotion],
+  );
   return (
     <ConfigProvider
       locale={lang === 'en' ? enUS : zhCN}
-      theme={theme}
+      theme={themed}
       csp={cspNonce ? { nonce: cspNonce } : undefined}
       button={{ autoInsertSpace: false }}
       renderEmpty={() => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />}

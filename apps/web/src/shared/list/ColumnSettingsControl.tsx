@@ -1,8 +1,9 @@
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button, Checkbox, Popover } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../stores/session';
+import { useMediaQuery } from '../useMediaQuery';
 import {
   columnStorageKey,
   moveColumn,
@@ -17,15 +18,8 @@ import {
 /** Below this width (antd's md breakpoint) a list shows a card per row instead of the table. */
 const NARROW_QUERY = '(max-width: 767.98px)';
 
-const subscribeNarrow = (onChange: () => void) => {
-  const query = window.matchMedia(NARROW_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
-
 /** Whether the window is phone-narrow now (follows a resize or a rotation). */
-export const useNarrow = (): boolean =>
-  useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW_QUERY).matches);
+export const useNarrow = (): boolean => useMediaQuery(NARROW_QUERY);
 
 const readStored = (key: string | null) => {
   if (!key) return null;
