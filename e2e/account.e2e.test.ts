@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { AUTOMAKER, openFromSidebar, setNewPassword, signIn, submitOneTimePassword } from './support/flows';
 import { useHarness } from './support/harness';
-import { moreAction } from './support/lists';
+import { dialog, message, moreAction, row } from './support/lists';
 import { latestMailCode } from './support/server';
 import { post } from './support/api';
 
@@ -12,16 +12,6 @@ const AUTOMAKER_USCI = '91310000MA1K4A0B2Y';
 /** A list page by its route name (one tab, so one list, per name). */
 function list(page: Page, name: string): Locator {
   return page.getByTestId(`list-account/${name}`);
-}
-
-/** The open dialog that holds the element with this test id. */
-function dialog(page: Page, testId: string): Locator {
-  return page.locator('.ant-modal').filter({ has: page.getByTestId(testId) });
-}
-
-/** A row of a list by a text it shows. */
-function row(scope: Locator, text: string): Locator {
-  return scope.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
 }
 
 /** Chooses options of the antd select with this id by their labels, then closes its dropdown. */
@@ -48,10 +38,6 @@ async function tick(page: Page, code: string): Promise<void> {
 
 async function confirm(page: Page): Promise<void> {
   await page.getByTestId('confirm-ok').click();
-}
-
-async function message(page: Page, text: string): Promise<void> {
-  await page.locator('.ant-message').getByText(text).waitFor();
 }
 
 /** Registers an account and applies to join the automaker, as a newcomer would at sign-in. */

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -7,7 +6,7 @@ import { screenshot, type TLang } from './support/browser';
 import { makePng } from './support/certify';
 import { AUTOMAKER, openFromSidebar, signIn } from './support/flows';
 import { useHarness } from './support/harness';
-import { moreAction } from './support/lists';
+import { downloaded, message, moreAction, workbookOf } from './support/lists';
 
 const TEXT = {
   zh: {
@@ -50,23 +49,6 @@ function rows(scope: Locator): Locator {
 
 function row(scope: Locator, text: string): Locator {
   return rows(scope).filter({ hasText: text });
-}
-
-async function message(page: Page, text: string): Promise<void> {
-  await page.locator('.ant-message').getByText(text).first().waitFor();
-}
-
-/** Clicks, waits for the browser download it starts, and returns its name and content. */
-async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; body: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = await download.path();
-  return { name: download.suggestedFilename(), body: readFileSync(path) };
-}
-
-async function workbookOf(body: Buffer): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as unknown as ExcelJS.Buffer);
-  return workbook;
 }
 
 /** Every text cell of the first sheet, for "does the file list this code" checks. */

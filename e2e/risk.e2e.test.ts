@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { AUTOMAKER, chooseOption, signIn } from './support/flows';
 import { useHarness } from './support/harness';
-import { message, moreAction, row } from './support/lists';
-
-/** The open dialog that holds the element with this test id. */
-function dialog(page: Page, testId: string): Locator {
-  return page.locator('.ant-modal').filter({ has: page.getByTestId(testId) });
-}
-
-/** A row action, shown in the row or folded into its "More" menu. */
-async function rowAction(page: Page, scope: Locator, key: string): Promise<void> {
-  const direct = scope.getByTestId(`action-${key}`);
-  if (await direct.count()) await direct.click();
-  else await moreAction(page, scope, key);
-}
+import { dialog, message, row, rowAction } from './support/lists';
 
 /** Picks an option of the antd select with this id by typing part of its label and choosing it. */
 /** The shared chooser, with this file's argument order (typed text first). */

@@ -1,19 +1,10 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { AUTOMAKER, openFromSidebar, signIn } from './support/flows';
 import { useHarness } from './support/harness';
+import { dialog, message } from './support/lists';
 import { latestMailCode } from './support/server';
-
-/** The open dialog that holds the element with this test id. */
-function dialog(page: Page, testId: string): Locator {
-  return page.locator('.ant-modal').filter({ has: page.getByTestId(testId) });
-}
-
-async function message(page: Page, text: string): Promise<void> {
-  await page.locator('.ant-message').getByText(text).last().waitFor();
-}
 
 /** A valid PNG of one teal pixel, built here so the test needs no fixture file. */
 function tinyPng(): Buffer {

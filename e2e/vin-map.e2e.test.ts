@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiToken, post } from './support/api';
 import { screenshot, type TLang } from './support/browser';
 import { usciOf } from './support/certify';
 import { AUTOMAKER, signIn } from './support/flows';
 import { useHarness } from './support/harness';
-import { rows, searchSelect } from './support/lists';
+import { downloaded, rows, searchSelect } from './support/lists';
 
 // The VIN map check of a troubleshooting task (issue 16 items 4 and 7), zh and en: the task's detail opens
 // the "VIN map check result" dialog; a VIN fitted with a motor from a supplier not on the platform is
@@ -110,11 +108,6 @@ async function mappedTask(baseUrl: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('The troubleshooting task did not complete');
-}
-
-async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; body: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: download.suggestedFilename(), body: readFileSync(await download.path()) };
 }
 
 describe('VIN map check result (troubleshooting task detail)', () => {

@@ -21,6 +21,18 @@ export async function message(page: Page, text: string): Promise<void> {
   await page.locator('.ant-message').getByText(text).first().waitFor();
 }
 
+/** The antd dialog that holds the element with this test id (its footer's buttons are outside the element). */
+export function dialog(page: Page, testId: string): Locator {
+  return page.locator('.ant-modal').filter({ has: page.getByTestId(testId) });
+}
+
+/** Clicks a row action, shown in the row or folded into its "More" menu. */
+export async function rowAction(page: Page, scope: Locator, key: string): Promise<void> {
+  const direct = scope.getByTestId(`action-${key}`);
+  if (await direct.count()) await direct.click();
+  else await moreAction(page, scope, key);
+}
+
 /** Opens a row action folded into the row's "More" menu. */
 export async function moreAction(page: Page, scope: Locator, key: string): Promise<void> {
   await scope.getByTestId('action-more').click();
