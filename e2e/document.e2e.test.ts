@@ -16,6 +16,7 @@ import { useHarness } from './support/harness';
 import {
   chooseImportFile,
   downloaded,
+  filledTemplate,
   importCount,
   importStep,
   message,
@@ -23,7 +24,6 @@ import {
   row,
   rows,
   sheetTextRows,
-  workbookOf,
 } from './support/lists';
 import { post, tokenOf } from './support/api';
 
@@ -75,32 +75,19 @@ async function addPartner(
 const label = (key: TDocumentLabelKey, lang: TLang, def = RECEIPT) => documentFieldLabel(def, key)[lang];
 
 /** The import template filled with rows under its header: each row's cells by field. */
-async function filledTemplate(
+const filledByField = (
   template: Buffer,
   lang: TLang,
   data: readonly Partial<Record<TDocumentLabelKey, string>>[],
-): Promise<Buffer> {
-  const workbook = await workbookOf(template);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new Error('The template has no sheet');
-  const columns = new Map<string, number>();
-  sheet
-    .getRow(1)
-    .eachCell((cell, column) => columns.set(String(cell.text).replace(/\*$/, '').trim(), column));
-  data.forEach((cells, i) => {
-    const target = sheet.getRow(2 + i);
-    // The example row is replaced, not kept.
-    columns.forEach((column) => (target.getCell(column).value = null));
-    for (const [key, value] of Object.entries(cells)) {
-      const header = label(key as TDocumentLabelKey, lang, DELIVERY);
-      const column = columns.get(header);
-      if (!column) throw new Error(`No column ${header} in ${[...columns.keys()].join(', ')}`);
-      target.getCell(column).value = value;
-    }
-    target.commit();
-  });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+): Promise<Buffer> =>
+  filledTemplate(
+    template,
+    data.map((cells) =>
+      Object.fromEntries(
+        Object.entries(cells).map(([key, value]) => [label(key as TDocumentLabelKey, lang, DELIVERY), value]),
+      ),
+    ),
+  );
 
 async function formError(page: Page, text: string): Promise<void> {
   await page.getByTestId(FORM).locator('.ant-form-item-explain-error').getByText(text).first().waitFor();
@@ -284,7 +271,7 @@ describe('documents: purchase receipts with returns, attachments and evidence; s
         batchNo: `L-${n}`,
         quantity: String(10 * n),
       });
-      const file = await filledTemplate(template.body, lang, [
+      const file = await filledByField(template.body, lang, [
         good(1),
         good(2),
         { ...good(3), billNo: '' },

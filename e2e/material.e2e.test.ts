@@ -9,13 +9,13 @@ import { useHarness } from './support/harness';
 import {
   chooseImportFile,
   downloaded,
+  filledTemplate,
   importCount,
   importStep,
   message,
   moreAction,
   row,
   sheetTextRows,
-  workbookOf,
 } from './support/lists';
 import { makePdf } from './support/files';
 
@@ -49,30 +49,6 @@ const TEXT = {
 } as const;
 
 const LIST = 'list-basicData/materialData';
-
-/**
- * The import template the page downloads, filled with rows under its header: each row's cells by header
- * text (the session's language).
- */
-async function filledTemplate(template: Buffer, data: readonly Record<string, string>[]): Promise<Buffer> {
-  const workbook = await workbookOf(template);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new Error('The template has no sheet');
-  const columns = new Map<string, number>();
-  sheet.getRow(1).eachCell((cell, column) => columns.set(String(cell.text), column));
-  data.forEach((cells, i) => {
-    const target = sheet.getRow(2 + i);
-    // The example row is replaced, not kept.
-    columns.forEach((column) => (target.getCell(column).value = null));
-    for (const [header, value] of Object.entries(cells)) {
-      const column = columns.get(header);
-      if (!column) throw new Error(`No column ${header} in ${[...columns.keys()].join(', ')}`);
-      target.getCell(column).value = value;
-    }
-    target.commit();
-  });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
 
 async function formError(page: Page, text: string): Promise<void> {
   await page

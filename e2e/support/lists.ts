@@ -56,6 +56,34 @@ export async function workbookOf(body: Buffer): Promise<ExcelJS.Workbook> {
   return workbook;
 }
 
+/**
+ * An import template the page downloaded, filled with rows under its header: each row's cells by header text
+ * (the session's language; a required column's trailing "*" is not part of it). The example row is replaced.
+ */
+export async function filledTemplate(
+  template: Buffer,
+  data: readonly Readonly<Record<string, string>>[],
+): Promise<Buffer> {
+  const workbook = await workbookOf(template);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('The template has no sheet');
+  const columns = new Map<string, number>();
+  sheet
+    .getRow(1)
+    .eachCell((cell, column) => columns.set(String(cell.text).replace(/\*$/, '').trim(), column));
+  data.forEach((cells, i) => {
+    const target = sheet.getRow(2 + i);
+    columns.forEach((column) => (target.getCell(column).value = null));
+    for (const [header, value] of Object.entries(cells)) {
+      const column = columns.get(header);
+      if (!column) throw new Error(`No column ${header} in ${[...columns.keys()].join(', ')}`);
+      target.getCell(column).value = value;
+    }
+    target.commit();
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
 /** The first sheet's rows as cell texts. */
 export async function sheetTextRows(body: Buffer): Promise<string[][]> {
   const sheet = (await workbookOf(body)).worksheets[0];
