@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './support/browser';
-import { AUTOMAKER, openFromSidebar, setNewPassword, signIn, submitOneTimePassword } from './support/flows';
+import {
+  AUTOMAKER,
+  closeSelect,
+  openFromSidebar,
+  setNewPassword,
+  signIn,
+  submitOneTimePassword,
+} from './support/flows';
 import { useHarness } from './support/harness';
 import { dialog, message, moreAction, row } from './support/lists';
 import { latestMailCode } from './support/server';
@@ -25,7 +32,7 @@ async function choose(page: Page, selectId: string, labels: readonly string[]): 
       .first()
       .click();
   }
-  await page.keyboard.press('Escape');
+  await closeSelect(page, page.locator(`#${selectId}`));
 }
 
 /** Ticks a node of the role's permission picker by its permission code, found through the picker's search. */

@@ -4,6 +4,7 @@ import { screenshot } from './support/browser';
 import { operatorSignIn } from './support/certify';
 import {
   AUTOMAKER,
+  closeSelect,
   openFromSidebar,
   registerAndSignIn,
   setNewPassword,
@@ -94,7 +95,7 @@ describe('the demo without demo helpers', () => {
       })
       .first()
       .click();
-    await page.keyboard.press('Escape');
+    await closeSelect(page, page.locator('#add-member-form_roleIds'));
     await screenshot(page, 'demo-member-add-en');
     await page.getByTestId('add-member-form').getByTestId('form-submit').click();
 

@@ -161,6 +161,15 @@ export async function registerAndSignIn(
 }
 
 /**
+ * Closes the dropdown of the antd select whose input this is, if it is still open (a multiple select stays
+ * open after a choice, a single one closes). Escape only then: with nothing open it would reach the dialog
+ * around the select and close it (motion off, a single select's dropdown is gone at once).
+ */
+export async function closeSelect(page: Page, input: Locator): Promise<void> {
+  if ((await input.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Escape');
+}
+
+/**
  * Chooses an option of the antd select with this id by its label, and waits until the select shows it: a
  * remote search that answers while the option is clicked re-renders the list, and a busy machine makes that
  * likely, so the choice is made again (up to three times) until it holds.
@@ -187,7 +196,7 @@ export async function chooseOption(
     // Let the search's answer land before choosing from it.
     await page.waitForLoadState('networkidle');
     await option.first().click();
-    await page.keyboard.press('Escape');
+    await closeSelect(page, select);
   }
   await chosen.first().waitFor();
 }
