@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { apiToken, post } from './support/api';
 import { screenshot, type TLang } from './support/browser';
-import { AUTOMAKER, openFromSidebar, signIn } from './support/flows';
+import { AUTOMAKER, chooseOption, openFromSidebar, signIn } from './support/flows';
 import { useHarness } from './support/harness';
 import { message, rows, searchSelect } from './support/lists';
 
@@ -54,17 +53,6 @@ const TEXT = {
   },
 } as const;
 
-/** Picks an option of an antd select by typing it and choosing the first match. */
-async function choose(page: Page, testId: string, text: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(text);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: text })
-    .first()
-    .click();
-}
-
 describe('company abnormal-data task: finding to resolution across two enterprises', () => {
   const h = useHarness({ env: async () => ({ SEED_DEMO_CHAIN: 'true' }) });
 
@@ -100,9 +88,7 @@ describe('company abnormal-data task: finding to resolution across two enterpris
       const dialog = auto.page.getByTestId('check-create-dialog');
       await dialog.locator('[data-testid="check-rules"] input[type="checkbox"]:checked').first().waitFor();
       await dialog.getByText(text.linked, { exact: true }).click();
-      await choose(auto.page, 'check-suppliers', 'HX-BAT');
-      // Closes the supplier dropdown (the radio is already chosen).
-      await dialog.getByText(text.linked, { exact: true }).click();
+      await chooseOption(auto.page, 'check-create_supplierIds', 'HX-BAT', 'HX-BAT');
       await auto.page.getByTestId('dialog-confirm').click();
       await message(auto.page, text.created);
       const first = rows(auto.page.getByTestId('list-dataChecking/checkLog')).first();
@@ -142,7 +128,7 @@ describe('company abnormal-data task: finding to resolution across two enterpris
       await sup.page
         .getByTestId('company-task-comment')
         .fill(lang === 'zh' ? '已补录发货记录' : 'Delivery recorded');
-      await choose(sup.page, 'company-task-result', text.resultOption);
+      await chooseOption(sup.page, 'company-task_result', text.resultOption);
       await sup.page.getByTestId('dialog-confirm').click();
       await message(sup.page, text.done);
       await card.getByText(text.resolved, { exact: true }).first().waitFor();
@@ -163,7 +149,7 @@ describe('company abnormal-data task: finding to resolution across two enterpris
       await autoHistory.getByText('demo-supplier', { exact: false }).first().waitFor();
       await screenshot(auto.page, `company-task-detail-automaker-${lang}`);
       await auto.page.getByTestId('company-task-close').click();
-      await choose(auto.page, 'company-task-result', text.closeResult);
+      await chooseOption(auto.page, 'company-task_result', text.closeResult);
       await auto.page.getByTestId('dialog-confirm').click();
       await message(auto.page, text.done);
       await autoCard.getByText(text.closed, { exact: true }).waitFor();

@@ -4,7 +4,7 @@ import { screenshot } from './support/browser';
 import { operatorSignIn } from './support/certify';
 import {
   AUTOMAKER,
-  closeSelect,
+  chooseOption,
   openFromSidebar,
   registerAndSignIn,
   setNewPassword,
@@ -88,14 +88,7 @@ describe('the demo without demo helpers', () => {
     await page.getByText('shown only this once', { exact: false }).waitFor();
     await page.locator('#add-member-form_username').fill(username);
     await page.locator('#add-member-form_email').fill(`${username}@example.com`);
-    await page.locator('#add-member-form_roleIds').click();
-    await page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
-        hasText: 'Business clerk',
-      })
-      .first()
-      .click();
-    await closeSelect(page, page.locator('#add-member-form_roleIds'));
+    await chooseOption(page, 'add-member-form_roleIds', 'Business clerk');
     await screenshot(page, 'demo-member-add-en');
     await page.getByTestId('add-member-form').getByTestId('form-submit').click();
 

@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ERRORS } from '@tracehub/contract';
 import { screenshot, type TLang } from './support/browser';
 import { makePng } from './support/certify';
 import { AUTOMAKER, openFromSidebar, signIn } from './support/flows';
 import { useHarness } from './support/harness';
-import { downloaded, message, moreAction, workbookOf } from './support/lists';
+import { downloaded, message, moreAction, row, rows, workbookOf } from './support/lists';
 
 const TEXT = {
   zh: {
@@ -42,14 +42,6 @@ const TEXT = {
 const LIST = 'list-basicData/project';
 const RECORDS = 'list-basicData/project/uploadOperation';
 const RECORD_POLL = '**/api/import/records/*';
-
-function rows(scope: Locator): Locator {
-  return scope.locator('.ant-table-tbody tr.ant-table-row');
-}
-
-function row(scope: Locator, text: string): Locator {
-  return rows(scope).filter({ hasText: text });
-}
 
 /** Every text cell of the first sheet, for "does the file list this code" checks. */
 async function sheetTexts(body: Buffer): Promise<string[]> {

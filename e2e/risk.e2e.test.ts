@@ -5,7 +5,6 @@ import { AUTOMAKER, chooseOption, signIn } from './support/flows';
 import { useHarness } from './support/harness';
 import { dialog, message, row, rowAction } from './support/lists';
 
-/** Picks an option of the antd select with this id by typing part of its label and choosing it. */
 /** The shared chooser, with this file's argument order (typed text first). */
 const choose = (page: Page, selectId: string, typed: string, label: string) =>
   chooseOption(page, selectId, label, typed);

@@ -165,7 +165,7 @@ export async function registerAndSignIn(
  * open after a choice, a single one closes). Escape only then: with nothing open it would reach the dialog
  * around the select and close it (motion off, a single select's dropdown is gone at once).
  */
-export async function closeSelect(page: Page, input: Locator): Promise<void> {
+async function closeSelect(page: Page, input: Locator): Promise<void> {
   if ((await input.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Escape');
 }
 

@@ -32,13 +32,9 @@ const fileName = (text: string) => text.replace(/[^\w.-]+/g, '_').slice(0, 120);
 async function recordFailure(testName: string, server: TRunningServer, sessions: TSession[]): Promise<void> {
   mkdirSync(FAILURES_DIR, { recursive: true });
   const base = path.join(FAILURES_DIR, `${fileName(testName)}-${Date.now()}`);
-  for (const [i, s] of sessions.entries()) {
-    await s.page.screenshot({ path: `${base}-page${i}.png`, fullPage: true }).catch(() => undefined);
-  }
-  const log = server.output();
-  writeFileSync(`${base}-server.log`, log);
   const pages: string[] = [];
   for (const [i, s] of sessions.entries()) {
+    await s.page.screenshot({ path: `${base}-page${i}.png`, fullPage: true }).catch(() => undefined);
     // A form that refused to send says why under its fields, which a screenshot may have scrolled away.
     const refused = await s.page
       .locator('.ant-form-item-explain-error')
@@ -48,6 +44,8 @@ async function recordFailure(testName: string, server: TRunningServer, sessions:
       [`page${i}: ${s.page.url()}`, ...refused.map((r) => `form error: ${r}`), ...s.errors].join('\n'),
     );
   }
+  const log = server.output();
+  writeFileSync(`${base}-server.log`, log);
   const tail = log.trimEnd().split('\n').slice(-LOG_TAIL_LINES).join('\n');
   console.error(`✖ ${testName}: saved to ${base}-*\n${pages.join('\n')}\nserver log (last lines):\n${tail}`);
 }

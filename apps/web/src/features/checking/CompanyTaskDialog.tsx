@@ -104,7 +104,6 @@ export function CompanyTaskDialog({
             rules={[{ required: true, message: errorMessage('COMPANY_TASK_RESULT_REQUIRED', lang) }]}
           >
             <Select<TCompanyTaskResult>
-              data-testid="company-task-result"
               options={COMPANY_TASK_RESULTS.map((r) => ({
                 value: r,
                 label: COMPANY_TASK_RESULT_LABELS[r][lang],

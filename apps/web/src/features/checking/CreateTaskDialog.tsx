@@ -165,7 +165,6 @@ export function CreateTaskDialog({ open, onClose }: { open: boolean; onClose: (c
           >
             <Select
               mode="multiple"
-              data-testid="check-suppliers"
               loading={suppliers.isPending}
               optionFilterProp="label"
               options={(suppliers.data ?? []).map((s) => ({
