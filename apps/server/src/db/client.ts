@@ -7,6 +7,7 @@ import type { NodePgSession } from 'drizzle-orm/node-postgres';
 import type { PgliteSession } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
+import { DurableNodeFS, durableStartParams } from './pglite-durable-fs.ts';
 import { PgliteStatements } from './pglite-statements.ts';
 import { cacheStatementTexts } from './statement-cache.ts';
 /**
@@ -174,10 +175,18 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   const initial =
     dataDir.startsWith('memory://') && opts.initialData ? { loadDataDir: opts.initialData } : {};
-  const buffers = opts.pgliteSharedBuffersMb
-    ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.pgliteSharedBuffersMb}MB`] }
-    : {};
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...buffers, ...initial });
+  // On disk, commits are synced to it (DurableNodeFS); in memory there is nothing to sync.
+  const onDisk = !dataDir.startsWith('memory://');
+  const startParams = [
+    ...(onDisk ? durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams),
+    ...(opts.pgliteSharedBuffersMb ? ['-c', `shared_buffers=${opts.pgliteSharedBuffersMb}MB`] : []),
+  ];
+  const client = await PGlite.create({
+    ...(onDisk ? { fs: new DurableNodeFS(dataDir) } : { dataDir }),
+    extensions: { pg_trgm },
+    startParams,
+    ...initial,
+  });
   // Drizzle talks to PGlite through PgliteStatements: one call into PGlite per statement, each planned once.
   const statements = new PgliteStatements(client, protocol);
   const db = drizzle({ client: statements as unknown as PGliteClient });
