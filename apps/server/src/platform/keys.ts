@@ -12,10 +12,24 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 export function loadMasterKey(dataDir: string, configured: string | undefined): Buffer {
   if (configured) return Buffer.from(configured, 'hex');
   const file = path.join(dataDir, 'master.key');
-  if (fs.existsSync(file)) return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
+  const existing = () => Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
+  if (fs.existsSync(file)) return existing();
   fs.mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32);
-  fs.writeFileSync(file, key.toString('hex'), { mode: 0o600 });
+  // Synced, with its directory entry: the database syncs the enterprise keys it encrypts (a master key lost
+  // to a power loss would leave them unreadable). 'wx': a key another process wrote meanwhile is kept.
+  try {
+    fs.writeFileSync(file, key.toString('hex'), { mode: 0o600, flag: 'wx', flush: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return existing();
+    throw err;
+  }
+  const dir = fs.openSync(dataDir, 'r');
+  try {
+    fs.fsyncSync(dir);
+  } finally {
+    fs.closeSync(dir);
+  }
   return key;
 }
 

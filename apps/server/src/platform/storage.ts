@@ -61,6 +61,16 @@ export function checkedKey(key: string): string {
 /** The storage key of a file key (random hex). */
 export const storageKeyOf = (fileKey: string): string => checkedKey(`${fileKey.slice(0, 2)}/${fileKey}`);
 
+/** Makes a directory's entries (a rename into it) durable: a file's own sync does not cover its name. */
+export async function syncDirectory(dir: string): Promise<void> {
+  const handle = await fs.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Files on the local disk under `root` (by default `${DATA_DIR}/files`). */
 export function diskStorage(root: string): FileStorage {
   const full = (key: string) => path.join(root, checkedKey(key));
@@ -68,10 +78,12 @@ export function diskStorage(root: string): FileStorage {
     async put(key, content) {
       const file = full(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      // Written beside and renamed, so a crash never leaves half a file under the key.
+      // Written beside, synced and renamed, so a crash never leaves half a file under the key, and a file
+      // whose record the database has committed (synced too) is on the disk with it.
       const partial = `${file}.partial`;
-      await fs.writeFile(partial, content, { mode: 0o600 });
+      await fs.writeFile(partial, content, { mode: 0o600, flush: true });
       await fs.rename(partial, file);
+      await syncDirectory(path.dirname(file));
     },
     async get(key) {
       try {
@@ -91,7 +103,7 @@ export function diskStorage(root: string): FileStorage {
       const open = async () => {
         if (stream) return stream;
         await fs.mkdir(path.dirname(file), { recursive: true });
-        stream = createWriteStream(partial, { mode: 0o600 });
+        stream = createWriteStream(partial, { mode: 0o600, flush: true });
         return stream;
       };
       return {
@@ -104,6 +116,7 @@ export function diskStorage(root: string): FileStorage {
           s.end();
           await once(s, 'finish');
           await fs.rename(partial, file);
+          await syncDirectory(path.dirname(file));
         },
         async abort() {
           stream?.destroy();

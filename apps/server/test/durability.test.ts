@@ -1,4 +1,5 @@
-import { mkdtempSync, readlinkSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -6,12 +7,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { fileSync } from '../src/db/pglite-durable-fs.ts';
 import { MIGRATIONS_DIR } from '../src/paths.ts';
+import { loadMasterKey } from '../src/platform/keys.ts';
+import { diskStorage } from '../src/platform/storage.ts';
 import { rowsOf } from '../src/platform/ledger/nodes.ts';
 
 // The embedded database on disk syncs a commit to the disk before it reports it (db/pglite-durable-fs.ts):
 // PGlite's defaults (fsync off, a file system without sync) would leave it in the operating system's cache,
 // lost with the machine's power. Seen from outside: PostgreSQL's settings, and the sync calls themselves, on
-// the write-ahead log's files, made by the commit.
+// the write-ahead log's files, made by the commit. The files kept beside it (uploads, the master key that
+// encrypts the enterprises' keys) are synced with their directory entries too.
 
 const setting = async (database: Database, name: string) =>
   rowsOf<{ v: string }>(await database.db.execute(sql`select current_setting(${name}) as v`))[0]!.v;
@@ -67,5 +71,39 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('commits of the embedded data
     } finally {
       await memory.close();
     }
+  });
+});
+
+describe('files beside the database', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tracehub-durable-files-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('stores a file whole under its key and syncs the directory that names it', async () => {
+    const storage = diskStorage(path.join(dir, 'files'));
+    const opened = vi.spyOn(fsp, 'open');
+    try {
+      await storage.put('ab/ab00000000000000', Buffer.from('whole'));
+      const writer = storage.writer('cd/cd00000000000000');
+      await writer.write(Buffer.from('in '));
+      await writer.write(Buffer.from('parts'));
+      await writer.end();
+      const dirs = opened.mock.calls.map(([p]) => path.relative(dir, String(p)));
+      expect(dirs).toEqual([path.join('files', 'ab'), path.join('files', 'cd')]);
+    } finally {
+      opened.mockRestore();
+    }
+    expect((await storage.get('ab/ab00000000000000'))?.toString()).toBe('whole');
+    expect((await storage.get('cd/cd00000000000000'))?.toString()).toBe('in parts');
+    expect(readdirSync(path.join(dir, 'files', 'ab'))).toEqual(['ab00000000000000']);
+    expect(readdirSync(path.join(dir, 'files', 'cd'))).toEqual(['cd00000000000000']);
+  });
+
+  it('writes the master key once and reads the same key afterwards', () => {
+    const keyDir = path.join(dir, 'data');
+    const key = loadMasterKey(keyDir, undefined);
+    expect(key).toHaveLength(32);
+    expect(readFileSync(path.join(keyDir, 'master.key'), 'utf8')).toBe(key.toString('hex'));
+    expect(loadMasterKey(keyDir, undefined).equals(key)).toBe(true);
+    expect(existsSync(path.join(keyDir, 'master.key'))).toBe(true);
   });
 });
