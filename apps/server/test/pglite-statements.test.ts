@@ -4,6 +4,7 @@ import { openDatabase, readWith, transactionWith, PreludeRefused, type Database 
 import { MIGRATIONS_DIR } from '../src/paths.ts';
 import { refreshStatistics } from '../src/platform/statistics.ts';
 import { rowsOf } from '../src/platform/ledger/nodes.ts';
+import { startTestApp } from './support/app.ts';
 
 // db/pglite-statements.ts answers Drizzle as PGlite's own `query` does (typed values, row shapes, errors,
 // transactions), in one call per statement with each statement prepared once; platform/statistics.ts analyses
@@ -173,6 +174,34 @@ describe('statements of the embedded database (PGlite) and statistics', () => {
     expect(plan).toMatch(new RegExp(`Index Scan using ${TABLE}_code`));
     // Nothing outgrew its statistics since.
     expect(await refreshStatistics(database.db)).not.toContain(TABLE);
+  });
+});
+
+describe('statistics of the evidence and audit tables (migration 0040)', () => {
+  it('are kept for the columns statements select on, not for leaves, payloads, signatures or row images', async () => {
+    const t = await startTestApp();
+    try {
+      const db = t.runtime.deps.db;
+      await db.execute(sql`analyze ledger_events`);
+      await db.execute(sql`analyze audit_log`);
+      const columns = async (table: string) =>
+        rowsOf<{ attname: string }>(
+          await db.execute(
+            sql`select attname from pg_stats where schemaname = 'public' and tablename = ${table} order by attname`,
+          ),
+        ).map((r) => r.attname);
+      const events = await columns('ledger_events');
+      expect(events).toEqual(expect.arrayContaining(['enterprise_uuid', 'subject_id', 'subject_type']));
+      for (const wide of ['leaf_hash', 'leaf_data', 'payload', 'payload_hash', 'salt', 'signature']) {
+        expect(events).not.toContain(wide);
+      }
+      const audit = await columns('audit_log');
+      expect(audit).toEqual(expect.arrayContaining(['enterprise_uuid', 'record_id', 'table_name']));
+      expect(audit).not.toContain('before');
+      expect(audit).not.toContain('after');
+    } finally {
+      await t.close();
+    }
   });
 });
 
