@@ -57,11 +57,29 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('commits of the embedded data
     }
   });
 
+  it('syncs the data files and the directories PostgreSQL syncs at a checkpoint', async () => {
+    const synced: string[] = [];
+    const files = vi.spyOn(fileSync, 'sync');
+    const directories = vi.spyOn(fileSync, 'syncDirectory').mockImplementation((d) => {
+      synced.push(path.relative(dir, d));
+    });
+    try {
+      await database.db.execute(sql`insert into durable_probe (note) values ('checkpointed')`);
+      await database.db.execute(sql`checkpoint`);
+      expect(files.mock.calls.length).toBeGreaterThan(1);
+      expect(synced).toContain(path.join('pglite', 'pg_xact'));
+      expect(synced.every((d) => !d.startsWith('..'))).toBe(true);
+    } finally {
+      files.mockRestore();
+      directories.mockRestore();
+    }
+  });
+
   it('keeps what was committed when the directory is opened again', async () => {
     await database.close();
     database = await openDatabase({ dataDir: dir, migrationsDir: MIGRATIONS_DIR });
     const rows = rowsOf<{ note: string }>(await database.db.execute(sql`select note from durable_probe`));
-    expect(rows.map((r) => r.note)).toEqual(['committed']);
+    expect(rows.map((r) => r.note)).toEqual(['committed', 'checkpointed']);
   });
 
   it('leaves an in-memory database as PGlite starts it (nothing to sync)', async () => {

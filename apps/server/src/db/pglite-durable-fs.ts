@@ -32,9 +32,13 @@ export class DurableNodeFS extends NodeFS {
             const nodefs = (mod.FS as unknown as { filesystems: Record<string, NodefsLike> }).filesystems
               .NODEFS!;
             nodefs.stream_ops.fsync = (stream) => {
-              // Directories have no descriptor here (NODEFS opens files only); their entries were written
-              // by mkdir/rename, which PostgreSQL follows with a file's fsync where it matters.
-              if (typeof stream.nfd === 'number') fileSync.sync(stream.nfd);
+              if (typeof stream.nfd === 'number') {
+                fileSync.sync(stream.nfd);
+              } else if (stream.node && mod.FS.isDir(stream.node.mode)) {
+                // NODEFS opens no descriptor for a directory; PostgreSQL syncs one after creating, renaming
+                // or removing files in it (a recycled WAL segment), so its entries are synced by path.
+                fileSync.syncDirectory(nodefs.realPath(stream.node));
+              }
               return 0;
             };
           },
@@ -44,12 +48,27 @@ export class DurableNodeFS extends NodeFS {
   }
 }
 
-interface NodefsLike {
-  stream_ops: { fsync?: (stream: { nfd?: number }) => number };
+interface EmscriptenNode {
+  mode: number;
 }
 
-/** The sync itself, a property of an object so that a test can count the calls. */
-export const fileSync = { sync: (fd: number): void => fs.fdatasyncSync(fd) };
+interface NodefsLike {
+  realPath(node: EmscriptenNode): string;
+  stream_ops: { fsync?: (stream: { nfd?: number; node?: EmscriptenNode }) => number };
+}
+
+/** The syncs themselves, properties of an object so that a test can count the calls. */
+export const fileSync = {
+  sync: (fd: number): void => fs.fdatasyncSync(fd),
+  syncDirectory: (dir: string): void => {
+    const fd = fs.openSync(dir, 'r');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  },
+};
 
 /** PGlite's own start parameters without `-F`, the WAL flushed by fsync() (fdatasync() is a no-op here). */
 export function durableStartParams(defaults: readonly string[]): string[] {
