@@ -118,7 +118,7 @@ export async function firstSignIn(
  * (`password`): its token and member row.
  */
 export async function memberWith(
-  t: TestApp,
+  t: Pick<TestApp, 'app' | 'runtime'>,
   adminToken: string,
   enterpriseUuid: string,
   codes: string[],
@@ -135,7 +135,7 @@ export async function memberWith(
  * needs one code without the others. Answers the member's token.
  */
 export async function memberWithExactCodes(
-  t: TestApp,
+  t: Pick<TestApp, 'app' | 'runtime'>,
   adminToken: string,
   enterpriseUuid: string,
   codes: readonly string[],

@@ -184,6 +184,67 @@ export async function signIn(
   return session.body.data.token;
 }
 
+/** Demo sign-ins for useTestApp: account and enterprise (null: an account without an enterprise). */
+export const AS_AUTO = ['demo-auto', AUTO_UUID] as const;
+export const AS_SUPPLIER = ['demo-supplier', SUPPLIER_UUID] as const;
+export const AS_MULTI_IN_AUTO = ['demo-multi', AUTO_UUID] as const;
+export const AS_MULTI_IN_SUPPLIER = ['demo-multi', SUPPLIER_UUID] as const;
+export const AS_APPLICANT = ['demo-applicant', null] as const;
+
+/** The app of useTestApp and one session token per name given to it. */
+export type TestAppFixture<K extends string = never> = Pick<TestApp, 'app' | 'runtime'> & {
+  readonly [P in K]: string;
+};
+
+/**
+ * A test app for the enclosing file or describe: started (startTestApp(env, opts)) in a beforeAll that then
+ * signs in each of `sessions` in their order, closed in an afterAll. The answer reads them once that hook has
+ * run: `t.app`, `t.runtime` and a token per session name (`t.auto`). A file's own set-up goes in a beforeAll
+ * after this call, as hooks run in the order they are registered.
+ */
+export function useTestApp<K extends string = never>(
+  sessions?: Record<K, readonly [account: string, enterpriseUuid: string | null]>,
+  env?: Record<string, string>,
+  opts?: { verifier?: CompanyVerifier },
+): TestAppFixture<K> {
+  let started: TestApp | undefined;
+  const tokens = new Map<string, string>();
+  const ready = (what: string): TestApp => {
+    if (!started) throw new Error(`useTestApp: ${what} read before the app was started (in beforeAll)`);
+    return started;
+  };
+  const fixture = {
+    get app() {
+      return ready('app').app;
+    },
+    get runtime() {
+      return ready('runtime').runtime;
+    },
+  };
+  const entries = Object.entries<readonly [string, string | null]>(sessions ?? {});
+  for (const [name] of entries) {
+    if (name in fixture) throw new Error(`useTestApp: "${name}" cannot name a session`);
+    Object.defineProperty(fixture, name, {
+      enumerable: true,
+      get() {
+        ready(name);
+        const token = tokens.get(name);
+        if (token === undefined)
+          throw new Error(`useTestApp: session "${name}" read before it was signed in`);
+        return token;
+      },
+    });
+  }
+  beforeAll(async () => {
+    started = await startTestApp(env, opts);
+    for (const [name, [account, enterpriseUuid]] of entries) {
+      tokens.set(name, await signIn(started.app, account, enterpriseUuid));
+    }
+  });
+  afterAll(() => started?.close());
+  return fixture as TestAppFixture<K>;
+}
+
 /**
  * A data directory, master key and (with DATABASE_URL) database that outlive one app, for tests that close
  * the app and open another on the same data (restarts, crashes); removed after the file. Call it at

@@ -7,7 +7,11 @@ import { expectOk } from './helpers.ts';
  * An internal troubleshooting task of these VINs with the standard package's every check, created as `token`
  * and run to its end (the job runner until idle); answers the task's id.
  */
-export async function runStandardCheck(t: TestApp, token: string, vins: readonly string[]): Promise<string> {
+export async function runStandardCheck(
+  t: Pick<TestApp, 'app' | 'runtime'>,
+  token: string,
+  vins: readonly string[],
+): Promise<string> {
   const packages = expectOk(await call<TCheckPackage[]>(t.app, '/dataChecking/packages', { token }));
   const standard = packages.find((p) => p.id === 'standard')!;
   const created = expectOk(

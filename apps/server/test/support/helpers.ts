@@ -18,7 +18,7 @@ import { DEMO_PASSWORD, call, type Envelope, type TestApp } from './app.ts';
 export type Res<T = unknown> = { status: number; body: Envelope<T>; text: string };
 
 /** The Drizzle handle of the test server's database (PGlite or PostgreSQL). */
-export const dbOf = (t: TestApp): Db => t.runtime.deps.db;
+export const dbOf = (t: Pick<TestApp, 'app' | 'runtime'>): Db => t.runtime.deps.db;
 
 /** No response may carry a stack trace: no "at fn (file:line:col)" frames, no source paths. */
 export function expectNoStack(text: string): void {

@@ -23,22 +23,27 @@ import { call, type TestApp } from './app.ts';
 import { dbOf, expectOk, type Res } from './helpers.ts';
 
 /** Seals the pending evidence into one block, as the sealer job would. */
-export const seal = (t: TestApp): Promise<SealedBlock | null> =>
+export const seal = (t: Pick<TestApp, 'app' | 'runtime'>): Promise<SealedBlock | null> =>
   sealOnce(dbOf(t), t.runtime.deps.platformKey);
 
-export const platformPublicKey = (t: TestApp): string => t.runtime.deps.platformKey.publicKeyHex;
+export const platformPublicKey = (t: Pick<TestApp, 'app' | 'runtime'>): string =>
+  t.runtime.deps.platformKey.publicKeyHex;
 
-export function publicGet<T>(t: TestApp, path: string, query?: Record<string, string>): Promise<Res<T>> {
+export function publicGet<T>(
+  t: Pick<TestApp, 'app' | 'runtime'>,
+  path: string,
+  query?: Record<string, string>,
+): Promise<Res<T>> {
   return call<T>(t.app, `/public${path}`, { method: 'GET', ...(query ? { query } : {}) });
 }
 
-export const proofOf = (t: TestApp, hash: string, atHeight?: number) =>
+export const proofOf = (t: Pick<TestApp, 'app' | 'runtime'>, hash: string, atHeight?: number) =>
   publicGet<TInclusionProof>(t, '/ledger/proof', {
     hash,
     ...(atHeight === undefined ? {} : { atHeight: String(atHeight) }),
   });
 
-export const getHash = (t: TestApp, token: string, hash: string) =>
+export const getHash = (t: Pick<TestApp, 'app' | 'runtime'>, token: string, hash: string) =>
   call<TChainDetail>(t.app, '/graph/getHash', { token, body: { hash } });
 
 /** Checks a served block as a verifier would: header hash and platform signature. */
@@ -81,7 +86,7 @@ export function expectProofVerifies(proof: TInclusionProof, publicKey: string): 
 }
 
 /** Every pair of blocks up to the latest has a verifying consistency proof. */
-export async function expectBlocksConsistent(t: TestApp): Promise<number> {
+export async function expectBlocksConsistent(t: Pick<TestApp, 'app' | 'runtime'>): Promise<number> {
   const latest = expectOk(await publicGet<TSignedBlock | null>(t, '/ledger/latest'));
   const top = latest?.header.height ?? -1;
   for (let from = 0; from <= top; from++) {
@@ -110,7 +115,7 @@ export async function expectBlocksConsistent(t: TestApp): Promise<number> {
  * Checks from the database that an enterprise signed a stored event: a v3 leaf names its batch, whose stored
  * signature covers the leaf and recovers to the event's DID (the event row keeps no signature of its own).
  */
-export async function expectEventSigned(t: TestApp, event: EventRow): Promise<void> {
+export async function expectEventSigned(t: Pick<TestApp, 'app' | 'runtime'>, event: EventRow): Promise<void> {
   const leaf = parseEvidenceLeaf(event.leafData);
   expect(leaf?.v).toBe(3);
   const signer = leaf?.signer;

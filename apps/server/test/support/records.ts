@@ -106,7 +106,11 @@ export async function newDocument(app: FastifyInstance, token: string, code: str
  * A project code written straight to the database, without the evidence the API would append: for tests
  * that count the ledger's leaves and blocks exactly. `username` names its creator.
  */
-export async function bareProject(t: TestApp, enterpriseUuid: string, username: string): Promise<TRecordRef> {
+export async function bareProject(
+  t: Pick<TestApp, 'app' | 'runtime'>,
+  enterpriseUuid: string,
+  username: string,
+): Promise<TRecordRef> {
   const [user] = await dbOf(t).select({ id: users.id }).from(users).where(eq(users.username, username));
   if (!user) throw new Error(`no user ${username}`);
   const [row] = await dbOf(t)
