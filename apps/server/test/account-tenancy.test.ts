@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   EXAMINE_STATUS,
   type TExamineItem,
@@ -8,7 +8,7 @@ import {
   type TRole,
 } from '@tracehub/contract';
 import { enterpriseUsers, enterprises, rolePermissions, roles, userRoles, users } from '../src/db/schema.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, SUPPLIER_UUID, call, signIn, useTestApp } from './support/app.ts';
 import { createMember, createRole, firstSignIn } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { approvedLinkCount } from '../src/modules/member/repo.ts';
@@ -20,9 +20,7 @@ import { withTenant } from '../src/platform/tenancy.ts';
  * applications. demo-multi is a member of both and shows how a shared account stays two memberships.
  */
 describe("another enterprise's members, roles and applications", () => {
-  let t: TestApp;
-  let a: string;
-  let b: string;
+  const t = useTestApp({ a: AS_AUTO, b: AS_SUPPLIER });
   let aMembers: TMember[];
   let aRoles: TRole[];
   let bRoles: TRole[];
@@ -36,14 +34,11 @@ describe("another enterprise's members, roles and applications", () => {
     expectOk(await post<TListResponse<T>>(path, { pageSize: 1000, ...body }, token));
 
   beforeAll(async () => {
-    t = await startTestApp();
-    a = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    b = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     // A: a role of its own and a member holding it; and an application to A from one of B's members.
-    const aRole = await createRole(t.app, a, ['Workbench', 'PerBasic']);
-    await createMember(t.app, a, [aRole.id]);
-    bRoles = (await list<TRole>('/role/page', b)).list;
-    const bMember = await createMember(t.app, b, [bRoles.find((r) => !r.isAdminRole)!.id]);
+    const aRole = await createRole(t.app, t.a, ['Workbench', 'PerBasic']);
+    await createMember(t.app, t.a, [aRole.id]);
+    bRoles = (await list<TRole>('/role/page', t.b)).list;
+    const bMember = await createMember(t.app, t.b, [bRoles.find((r) => !r.isAdminRole)!.id]);
     const applicant = await firstSignIn(t.app, bMember, SUPPLIER_UUID);
     const [auto] = await dbOf(t).select().from(enterprises).where(eq(enterprises.uuid, AUTO_UUID));
     aApplication = expectOk(
@@ -53,8 +48,8 @@ describe("another enterprise's members, roles and applications", () => {
         applicant,
       ),
     ).id;
-    aMembers = (await list<TMember>('/member/page', a)).list;
-    aRoles = (await list<TRole>('/role/page', a)).list;
+    aMembers = (await list<TMember>('/member/page', t.a)).list;
+    aRoles = (await list<TRole>('/role/page', t.a)).list;
     snapshot = async () => ({
       links: await dbOf(t)
         .select()
@@ -67,7 +62,6 @@ describe("another enterprise's members, roles and applications", () => {
       enterprise: await dbOf(t).select().from(enterprises).where(eq(enterprises.uuid, AUTO_UUID)),
     });
   });
-  afterAll(() => t.close());
 
   it("answers E1003 for every one of A's member ids and changes nothing", async () => {
     const before = await snapshot();
@@ -75,11 +69,11 @@ describe("another enterprise's members, roles and applications", () => {
     for (const m of aMembers) {
       for (const lang of ['zh', 'en'] as const) {
         const attempts = [
-          post('/member/detail', { id: m.id }, b, lang),
-          post('/member/update', { id: m.id, chineseName: '篡改', roleIds: [bRole] }, b, lang),
-          post('/member/updateStatus', { id: m.id, status: 'disabled' }, b, lang),
-          post('/member/resetPassword', { id: m.id }, b, lang),
-          post('/member/transferAdmin', { id: m.id }, b, lang),
+          post('/member/detail', { id: m.id }, t.b, lang),
+          post('/member/update', { id: m.id, chineseName: '篡改', roleIds: [bRole] }, t.b, lang),
+          post('/member/updateStatus', { id: m.id, status: 'disabled' }, t.b, lang),
+          post('/member/resetPassword', { id: m.id }, t.b, lang),
+          post('/member/transferAdmin', { id: m.id }, t.b, lang),
         ];
         for (const res of await Promise.all(attempts)) expectError(res, 'NOT_FOUND', lang);
       }
@@ -92,18 +86,18 @@ describe("another enterprise's members, roles and applications", () => {
     for (const r of aRoles) {
       for (const lang of ['zh', 'en'] as const) {
         const attempts = [
-          post('/role/detail', { id: r.id }, b, lang),
-          post('/role/update', { id: r.id, name: '篡改' }, b, lang),
+          post('/role/detail', { id: r.id }, t.b, lang),
+          post('/role/update', { id: r.id, name: '篡改' }, t.b, lang),
           post(
             '/role/updateStatus',
             { id: r.id, status: r.status === 'enabled' ? 'disabled' : 'enabled' },
-            b,
+            t.b,
             lang,
           ),
           post(
             '/role/configAuth',
             { id: r.id, permissionCodes: ['Workbench'], dataScope: 'account', projectScope: 'all' },
-            b,
+            t.b,
             lang,
           ),
         ];
@@ -118,7 +112,12 @@ describe("another enterprise's members, roles and applications", () => {
     for (const lang of ['zh', 'en'] as const) {
       for (const result of ['approve', 'reject'] as const) {
         expectError(
-          await post('/enterpriseUserExamine/examine', { ids: [aApplication], result, remark: 'x' }, b, lang),
+          await post(
+            '/enterpriseUserExamine/examine',
+            { ids: [aApplication], result, remark: 'x' },
+            t.b,
+            lang,
+          ),
           'NOT_FOUND',
           lang,
         );
@@ -131,13 +130,13 @@ describe("another enterprise's members, roles and applications", () => {
 
   it("finds none of A's rows by guessing ids", async () => {
     const maxId = Math.max(...aMembers.map((m) => m.id), ...aRoles.map((r) => r.id), aApplication) + 3;
-    const bMemberIds = new Set((await list<TMember>('/member/page', b)).list.map((m) => m.id));
+    const bMemberIds = new Set((await list<TMember>('/member/page', t.b)).list.map((m) => m.id));
     const bRoleIds = new Set(bRoles.map((r) => r.id));
     for (let id = 1; id <= maxId; id++) {
-      const member = await post<TMember>('/member/detail', { id }, b);
+      const member = await post<TMember>('/member/detail', { id }, t.b);
       if (member.body.code === '0000') expect(bMemberIds.has(id)).toBe(true);
       else expectError(member, 'NOT_FOUND');
-      const role = await post<TRole>('/role/detail', { id }, b);
+      const role = await post<TRole>('/role/detail', { id }, t.b);
       if (role.body.code === '0000') expect(bRoleIds.has(id)).toBe(true);
       else expectError(role, 'NOT_FOUND');
     }
@@ -146,44 +145,44 @@ describe("another enterprise's members, roles and applications", () => {
   it('shows nothing of A through list filters', async () => {
     const aRoleIds = aRoles.map((r) => r.id);
     for (const roleId of aRoleIds) {
-      expect((await list<TMember>('/member/page', b, { roleId })).total).toBe(0);
+      expect((await list<TMember>('/member/page', t.b, { roleId })).total).toBe(0);
     }
-    const bMembers = (await list<TMember>('/member/page', b)).list;
+    const bMembers = (await list<TMember>('/member/page', t.b)).list;
     const aOnly = aMembers.filter((m) => m.username !== 'demo-multi').map((m) => m.username);
     for (const m of bMembers) {
       expect(aOnly).not.toContain(m.username);
       expect(aMembers.map((x) => x.id)).not.toContain(m.id);
     }
     expect(
-      (await list<TRole>('/role/page', b)).list.map((r) => r.id).filter((id) => aRoleIds.includes(id)),
+      (await list<TRole>('/role/page', t.b)).list.map((r) => r.id).filter((id) => aRoleIds.includes(id)),
     ).toEqual([]);
     for (const examineStatus of [0, 1, 2]) {
       const items = (
-        await list<TExamineItem>('/enterpriseUserExamine/selectExamineList', b, { examineStatus })
+        await list<TExamineItem>('/enterpriseUserExamine/selectExamineList', t.b, { examineStatus })
       ).list;
       expect(items.map((i) => i.id)).not.toContain(aApplication);
     }
-    const options = expectOk(await post<{ id: number }[]>('/role/options', {}, b));
+    const options = expectOk(await post<{ id: number }[]>('/role/options', {}, t.b));
     expect(options.filter((o) => aRoleIds.includes(o.id))).toEqual([]);
   });
 
   it("cannot hand A's roles to its own members or applicants (switched payloads)", async () => {
     const before = await snapshot();
     const aRole = aRoles.find((r) => !r.isAdminRole && r.status === 'enabled')!.id;
-    const bMember = (await list<TMember>('/member/page', b)).list.find((m) => !m.isAdmin)!;
+    const bMember = (await list<TMember>('/member/page', t.b)).list.find((m) => !m.isAdmin)!;
     for (const lang of ['zh', 'en'] as const) {
       expectError(
         await post(
           '/member/add',
           { username: `x-${lang}-${Date.now()}`, email: `x-${lang}@example.com`, roleIds: [aRole] },
-          b,
+          t.b,
           lang,
         ),
         'ROLE_NOT_ASSIGNABLE',
         lang,
       );
       expectError(
-        await post('/member/update', { id: bMember.id, roleIds: [aRole] }, b, lang),
+        await post('/member/update', { id: bMember.id, roleIds: [aRole] }, t.b, lang),
         'ROLE_NOT_ASSIGNABLE',
         lang,
       );
@@ -235,14 +234,14 @@ describe("another enterprise's members, roles and applications", () => {
 
   it("keeps a shared account's two memberships apart", async () => {
     const inA = aMembers.find((m) => m.username === 'demo-multi')!;
-    const inB = (await list<TMember>('/member/page', b, { username: 'demo-multi' })).list[0]!;
+    const inB = (await list<TMember>('/member/page', t.b, { username: 'demo-multi' })).list[0]!;
     expect(inB.id).not.toBe(inA.id);
     expect(inB.roles.map((r) => r.id).every((id) => bRoles.some((r) => r.id === id))).toBe(true);
-    expectOk(await post('/member/updateStatus', { id: inB.id, status: 'disabled' }, b));
+    expectOk(await post('/member/updateStatus', { id: inB.id, status: 'disabled' }, t.b));
     const [aLink] = await dbOf(t).select().from(enterpriseUsers).where(eq(enterpriseUsers.id, inA.id));
     expect(aLink!.status).toBe('enabled');
     const multiInA = await signIn(t.app, 'demo-multi', AUTO_UUID);
     expectOk(await post('/profile/selectUserInfo', {}, multiInA));
-    expectOk(await post('/member/updateStatus', { id: inB.id, status: 'enabled' }, b));
+    expectOk(await post('/member/updateStatus', { id: inB.id, status: 'enabled' }, t.b));
   });
 });

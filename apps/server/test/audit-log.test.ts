@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AUDIT_TABLES,
   documentType,
@@ -9,7 +9,15 @@ import {
 } from '@tracehub/contract';
 import { auditLog, enterprises, projectCodes, users } from '../src/db/schema.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import {
+  AS_AUTO,
+  AS_SUPPLIER,
+  AUTO_UUID,
+  SUPPLIER_UUID,
+  call,
+  useTestApp,
+  type TestAppFixture,
+} from './support/app.ts';
 import { memberWith } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { newDocument, newPartner } from './support/records.ts';
@@ -53,20 +61,18 @@ const NOT_AUDITED: Record<string, string> = {
 const CLIENT_IP = '203.0.113.7';
 
 /** The rows of a raw query (PGlite and node-postgres both answer `rows`). */
-async function query<T>(t: TestApp, q: SQL): Promise<T[]> {
+async function query<T>(t: TestAppFixture, q: SQL): Promise<T[]> {
   return ((await dbOf(t).execute(q)) as unknown as { rows: T[] }).rows;
 }
 const SECRET = 'TOP-SECRET-KEY-MATERIAL-0017';
 
 describe('audit trail of every write (system log, data changes)', () => {
-  let t: TestApp;
-  let a: string;
-  let b: string;
+  const t = useTestApp({ a: AS_AUTO, b: AS_SUPPLIER }, { TRUST_PROXY: 'loopback' });
   let adminId: number;
 
-  const post = <T>(path: string, body: unknown, token = a) =>
+  const post = <T>(path: string, body: unknown, token = t.a) =>
     call<T>(t.app, path, { token, body, headers: { 'x-forwarded-for': CLIENT_IP } });
-  const entries = (where: Record<string, unknown>, token = a) =>
+  const entries = (where: Record<string, unknown>, token = t.a) =>
     post<TListResponse<TAuditItem>>('/log/selectAuditPage', { pageSize: 100, ...where }, token);
   const rowsFor = (table: string, recordId: string | number) =>
     dbOf(t)
@@ -82,13 +88,9 @@ describe('audit trail of every write (system log, data changes)', () => {
     )[0]!.n;
 
   beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: 'loopback' });
-    a = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    b = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     const [admin] = await dbOf(t).select({ id: users.id }).from(users).where(eq(users.username, 'demo-auto'));
     adminId = admin!.id;
   });
-  afterAll(() => t.close());
 
   it('audits every table with an enterprise_uuid column, or names why not', async () => {
     const tables = await query<{ name: string }>(
@@ -181,14 +183,14 @@ describe('audit trail of every write (system log, data changes)', () => {
   });
 
   it('records partners and documents written by their own modules', async () => {
-    const partner = await newPartner(t.app, a);
+    const partner = await newPartner(t.app, t.a);
     expectOk(await post('/partner/delete', { id: partner.id }));
     expect((await rowsFor('partners', partner.id)).map((r) => [r.action, r.userId])).toEqual([
       ['insert', adminId],
       ['delete', adminId],
     ]);
 
-    const doc = await newDocument(t.app, a, 'PurchaseReceipt');
+    const doc = await newDocument(t.app, t.a, 'PurchaseReceipt');
     const route = `/${documentType('PurchaseReceipt').route}`;
     expectOk(await post(`${route}/delete`, { id: doc.id }));
     const docRows = await rowsFor('documents', doc.id);
@@ -222,7 +224,7 @@ describe('audit trail of every write (system log, data changes)', () => {
   it('records each row of a bulk import with the importing member and address', async () => {
     const codes = Array.from({ length: 50 }, (_, i) => `AUD-IMP-${i}`);
     const record = await importAndRun(t.app, t.runtime.deps, '/project/importExcel', {
-      token: a,
+      token: t.a,
       content: await xlsxOf([['项目编号', '备注'], ...codes.map((c) => [c, ''])]),
     });
     expect(record.successNum).toBe(50);
@@ -266,7 +268,7 @@ describe('audit trail of every write (system log, data changes)', () => {
     );
     expect(clean[0]!.r).toEqual({ name: 'n' });
     // Nothing anywhere in the trail, after sign-ins, members and imports, holds a secret.
-    await memberWith(t, a, AUTO_UUID, ['Project']);
+    await memberWith(t, t.a, AUTO_UUID, ['Project']);
     const leaked = await query<{ n: number }>(
       t,
       sql`
@@ -277,7 +279,7 @@ describe('audit trail of every write (system log, data changes)', () => {
   });
 
   it("keeps each enterprise's trail to itself: list, detail and download", async () => {
-    const theirs = expectOk(await post<{ id: number }>('/project/add', { code: 'AUD-B' }, b));
+    const theirs = expectOk(await post<{ id: number }>('/project/add', { code: 'AUD-B' }, t.b));
     const [entry] = await rowsFor('project_codes', theirs.id);
     expect(entry!.enterpriseUuid).toBe(SUPPLIER_UUID);
     expect(expectOk(await entries({ recordId: String(theirs.id), tableName: 'project_codes' })).list).toEqual(
@@ -285,7 +287,7 @@ describe('audit trail of every write (system log, data changes)', () => {
     );
     expectError(await post('/log/selectAuditDetail', { id: entry!.id }), 'NOT_FOUND');
     const exported = await download(t.app, '/log/downloadEnterprise', {
-      token: a,
+      token: t.a,
       method: 'POST',
       body: { tableName: 'project_codes' },
     });
@@ -293,7 +295,7 @@ describe('audit trail of every write (system log, data changes)', () => {
     expect(ids).not.toContain(String(theirs.id));
     // The supplier sees its own entry.
     expect(
-      expectOk(await entries({ tableName: 'project_codes', recordId: String(theirs.id) }, b)).list.map(
+      expectOk(await entries({ tableName: 'project_codes', recordId: String(theirs.id) }, t.b)).list.map(
         (e) => e.id,
       ),
     ).toEqual([entry!.id]);
@@ -315,7 +317,7 @@ describe('audit trail of every write (system log, data changes)', () => {
     const created = expectOk(await post<{ id: number }>('/project/add', { code: 'AUD-XLS', notes: '=1+2' }));
     for (const lang of ['zh', 'en'] as const) {
       const res = await download(t.app, '/log/downloadEnterprise', {
-        token: a,
+        token: t.a,
         method: 'POST',
         lang,
         body: { tableName: 'project_codes', recordId: String(created.id) },
@@ -337,7 +339,7 @@ describe('audit trail of every write (system log, data changes)', () => {
   });
 
   it('refuses the trail to a member without Log, and the download without Log:Export', async () => {
-    const none = await memberWith(t, a, AUTO_UUID, ['Project']);
+    const none = await memberWith(t, t.a, AUTO_UUID, ['Project']);
     const [entry] = await rowsFor('project_codes', 1);
     for (const path of ['/log/selectAuditPage', '/log/selectAuditDetail']) {
       expectError(await post(path, { id: entry?.id ?? 1 }, none.token), 'FORBIDDEN');
@@ -347,7 +349,7 @@ describe('audit trail of every write (system log, data changes)', () => {
       'FORBIDDEN',
     );
     // With Log alone: the list (its own writes only), not the download.
-    const reader = await memberWith(t, a, AUTO_UUID, ['Log', 'Project', 'Project:Create']);
+    const reader = await memberWith(t, t.a, AUTO_UUID, ['Log', 'Project', 'Project:Create']);
     expectOk(await post('/project/add', { code: 'AUD-OWN' }, reader.token));
     const own = expectOk(await entries({ tableName: 'project_codes' }, reader.token)).list;
     expect(own.length).toBeGreaterThan(0);

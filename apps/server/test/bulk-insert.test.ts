@@ -1,19 +1,15 @@
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { materials } from '../src/db/schema.ts';
 import { bulkInsertReturning } from '../src/platform/bulk-insert.ts';
-import { AUTO_UUID, startTestApp, type TestApp } from './support/app.ts';
+import { AUTO_UUID, useTestApp } from './support/app.ts';
 import { dbOf } from './support/helpers.ts';
 
 // platform/bulk-insert.ts writes rows as one JSON parameter: what it stores and answers must be what
 // Drizzle's values() and returning() store and answer, typed values and column defaults included.
 
 describe('bulk insert (one JSON parameter a statement)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('stores typed values and defaults as values() does, and answers the stored rows typed', async () => {
     const receiptTime = new Date('2026-01-15T08:30:00.123Z');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   FILE_BIZ_TYPES,
   validationMessage,
@@ -12,7 +12,7 @@ import {
 } from '@tracehub/contract';
 import { ledgerEvents, productCarbon } from '../src/db/schema.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, SUPPLIER_UUID, call, useTestApp } from './support/app.ts';
 import { memberWith } from './support/accounts.ts';
 import { pdfBytes, pngBytes, sha256, upload } from './support/files.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
@@ -22,17 +22,15 @@ import { xlsxOf } from './support/workbooks.ts';
 const LCA = 'lcaReport';
 
 describe('carbon footprints (/carbonFootprint)', () => {
-  let t: TestApp;
-  let a: string;
-  let b: string;
+  const t = useTestApp({ a: AS_AUTO, b: AS_SUPPLIER });
 
-  const post = <T = TCarbonFootprint>(path: string, body: unknown, token = a, lang?: TLang) =>
+  const post = <T = TCarbonFootprint>(path: string, body: unknown, token = t.a, lang?: TLang) =>
     call<T>(t.app, path, { token, body, ...(lang ? { lang } : {}) });
-  const product = async (code: string, extra: Record<string, unknown> = {}, token = a) =>
+  const product = async (code: string, extra: Record<string, unknown> = {}, token = t.a) =>
     expectOk(await post<TProduct>('/product/addProduct', { name: `产品 ${code}`, code, ...extra }, token));
   /** Per session, a product that LCA reports not uploaded for a given product are filed under. */
   const holders = new Map<string, string>();
-  const lcaHolder = async (token = a) => {
+  const lcaHolder = async (token = t.a) => {
     const known = holders.get(token);
     if (known) return known;
     const { id } = await product(`LCA-HOLDER-${holders.size + 1}`, {}, token);
@@ -43,13 +41,13 @@ describe('carbon footprints (/carbonFootprint)', () => {
    * Uploads an LCA report (a real PDF, unique content), filed under a product of the caller (`productId`,
    * else its holder product), and answers its key and SHA-256.
    */
-  const lcaReport = async (token = a, fileName = 'LCA 报告.pdf', productId?: number) => {
+  const lcaReport = async (token = t.a, fileName = 'LCA 报告.pdf', productId?: number) => {
     const content = Buffer.concat([pdfBytes(), Buffer.from(`% ${randomBytes(8).toString('hex')}\n`)]);
     const bizNo = productId === undefined ? await lcaHolder(token) : `Product:${productId}`;
     const file = expectOk(await upload(t.app, { token, bizType: LCA, bizNo, fileName, content }));
     return { ...file, sha: sha256(content) };
   };
-  const addFootprint = async (productId: number, extra: Record<string, unknown> = {}, token = a) => {
+  const addFootprint = async (productId: number, extra: Record<string, unknown> = {}, token = t.a) => {
     const file = await lcaReport(token, undefined, productId);
     return expectOk(
       await post(
@@ -66,7 +64,7 @@ describe('carbon footprints (/carbonFootprint)', () => {
       ),
     );
   };
-  const history = async (body: Record<string, unknown>, token = a) =>
+  const history = async (body: Record<string, unknown>, token = t.a) =>
     expectOk(
       await post<TListResponse<TCarbonResult>>(
         '/carbonFootprint/queryCarbonFootprintList',
@@ -74,7 +72,7 @@ describe('carbon footprints (/carbonFootprint)', () => {
         token,
       ),
     );
-  const current = async (body: Record<string, unknown> = {}, token = a) =>
+  const current = async (body: Record<string, unknown> = {}, token = t.a) =>
     expectOk(
       await post<TListResponse<TCarbonResult>>(
         '/carbonFootprint/selectCarbonList',
@@ -83,18 +81,11 @@ describe('carbon footprints (/carbonFootprint)', () => {
       ),
     );
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    b = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
-  });
-  afterAll(() => t.close());
-
   it('takes LCA reports as pdf, doc, docx, xls or xlsx by extension and content, at most 5 MB', async () => {
     expect(FILE_BIZ_TYPES[LCA]).toEqual(['pdf', 'doc', 'docx', 'xls', 'xlsx']);
     const xlsx = await xlsxOf([['LCA'], [1]]);
-    const bizNo = await lcaHolder(a);
-    expectOk(await upload(t.app, { token: a, bizType: LCA, bizNo, fileName: 'lca.xlsx', content: xlsx }));
+    const bizNo = await lcaHolder(t.a);
+    expectOk(await upload(t.app, { token: t.a, bizType: LCA, bizNo, fileName: 'lca.xlsx', content: xlsx }));
     for (const lang of ['zh', 'en'] as const) {
       for (const [fileName, content] of [
         ['lca.png', pngBytes()],
@@ -102,7 +93,7 @@ describe('carbon footprints (/carbonFootprint)', () => {
         ['lca.docx', pdfBytes()],
       ] as const) {
         expectError(
-          await upload(t.app, { token: a, bizType: LCA, bizNo, fileName, content, lang }),
+          await upload(t.app, { token: t.a, bizType: LCA, bizNo, fileName, content, lang }),
           'FILE_TYPE_INVALID',
           lang,
           { types: 'pdf/doc/docx/xls/xlsx' },
@@ -110,7 +101,7 @@ describe('carbon footprints (/carbonFootprint)', () => {
       }
       const big = Buffer.concat([pdfBytes(), randomBytes(5 * 1024 * 1024)]);
       expectError(
-        await upload(t.app, { token: a, bizType: LCA, bizNo, fileName: 'big.pdf', content: big, lang }),
+        await upload(t.app, { token: t.a, bizType: LCA, bizNo, fileName: 'big.pdf', content: big, lang }),
         'FILE_TOO_LARGE',
         lang,
       );
@@ -122,14 +113,14 @@ describe('carbon footprints (/carbonFootprint)', () => {
     const file = await lcaReport();
     const attachment = expectOk(
       await upload(t.app, {
-        token: a,
+        token: t.a,
         bizType: 'attachment',
         bizNo: `Product:${p.id}`,
         fileName: 'a.pdf',
         content: pdfBytes(),
       }),
     );
-    const theirs = await lcaReport(b);
+    const theirs = await lcaReport(t.b);
     const nextYear = new Date().getFullYear() + 1;
     const base = {
       productId: p.id,
@@ -162,7 +153,7 @@ describe('carbon footprints (/carbonFootprint)', () => {
     ];
     for (const [patch, field, key, params] of cases) {
       for (const lang of ['zh', 'en'] as const) {
-        const res = await post('/carbonFootprint/addCarbonFootprint', { ...base, ...patch }, a, lang);
+        const res = await post('/carbonFootprint/addCarbonFootprint', { ...base, ...patch }, t.a, lang);
         const message = validationMessage(key, lang, { field, ...params });
         expectError(res, 'VALIDATION', lang, { detail: message });
         expect(res.body.data).toEqual({ fields: [{ field, message }] });
@@ -171,7 +162,7 @@ describe('carbon footprints (/carbonFootprint)', () => {
     // A file that is no LCA report of this enterprise: another business type, another enterprise's, none.
     for (const fileKey of [attachment.fileKey, theirs.fileKey, 'f'.repeat(32)]) {
       for (const lang of ['zh', 'en'] as const) {
-        const res = await post('/carbonFootprint/addCarbonFootprint', { ...base, fileKey }, a, lang);
+        const res = await post('/carbonFootprint/addCarbonFootprint', { ...base, fileKey }, t.a, lang);
         const message = validationMessage('v.carbon.lcaFileInvalid', lang, { field: 'fileKey' });
         expectError(res, 'VALIDATION', lang, { detail: message });
       }
@@ -187,10 +178,10 @@ describe('carbon footprints (/carbonFootprint)', () => {
 
   it('uploads footprints with their evidence; the newest is the current one, the others its history', async () => {
     const p = await product('CF-1', { batchNo: 'L1', vinSn: 'SN-1' });
-    const file = await lcaReport(a, 'LCA-2023.pdf', p.id);
+    const file = await lcaReport(t.a, 'LCA-2023.pdf', p.id);
     // A report filed under another product is that product's: it would be read under that product's data
     // permission, so it is not accepted for this one.
-    const elsewhere = await lcaReport(a, 'LCA-other.pdf');
+    const elsewhere = await lcaReport(t.a, 'LCA-other.pdf');
     for (const lang of ['zh', 'en'] as const) {
       const res = await post(
         '/carbonFootprint/addCarbonFootprint',
@@ -201,7 +192,7 @@ describe('carbon footprints (/carbonFootprint)', () => {
           fileKey: elsewhere.fileKey,
           authenticationOrganization: 'x',
         },
-        a,
+        t.a,
         lang,
       );
       expectError(res, 'VALIDATION', lang, {
@@ -344,7 +335,7 @@ describe('carbon footprints (/carbonFootprint)', () => {
       .update(productCarbon)
       .set({ createdAt: at('2024-01-01T09:00:00+08:00') })
       .where(eq(productCarbon.id, otherFootprint.id));
-    const one = (body: Record<string, unknown>, token = a) =>
+    const one = (body: Record<string, unknown>, token = t.a) =>
       post<TCarbonResult | null>('/carbonFootprint/queryCarbonFootprintOne', body, token);
 
     const now = expectOk(await one({ code: 'Q-1', batchNo: 'LOT-A', vinSn: 'SN-Q1' }));
@@ -377,7 +368,7 @@ describe('carbon footprints (/carbonFootprint)', () => {
         await post(
           '/carbonFootprint/queryCarbonFootprintOne',
           { code: 'Q-1', storageDate: '2024-02-30' },
-          a,
+          t.a,
           lang,
         ),
         'VALIDATION',
@@ -388,7 +379,7 @@ describe('carbon footprints (/carbonFootprint)', () => {
       );
     }
 
-    const sale = (body: Record<string, unknown>, token = a) =>
+    const sale = (body: Record<string, unknown>, token = t.a) =>
       post<TCarbonResult | null>('/carbonFootprint/queryCarbonFootprintOneSale', body, token);
     expect(expectOk(await sale({ productCode: 'Q-1', batchNo: 'LOT-B' }))).toMatchObject({
       id: otherFootprint.id,
@@ -409,9 +400,9 @@ describe('carbon footprints (/carbonFootprint)', () => {
   it("never shows or changes another enterprise's footprints, on any endpoint", async () => {
     const mine = await product('ISO-C');
     const footprint = await addFootprint(mine.id);
-    const theirs = await product('ISO-C', {}, b);
+    const theirs = await product('ISO-C', {}, t.b);
     // B cannot upload to A's product, nor use A's report for its own.
-    const file = await lcaReport(a);
+    const file = await lcaReport(t.a);
     expectError(
       await post(
         '/carbonFootprint/addCarbonFootprint',
@@ -419,10 +410,10 @@ describe('carbon footprints (/carbonFootprint)', () => {
           productId: mine.id,
           baseYear: 2024,
           calculationResults: 1,
-          fileKey: (await lcaReport(b)).fileKey,
+          fileKey: (await lcaReport(t.b)).fileKey,
           authenticationOrganization: 'x',
         },
-        b,
+        t.b,
       ),
       'NOT_FOUND',
     );
@@ -436,18 +427,20 @@ describe('carbon footprints (/carbonFootprint)', () => {
           fileKey: file.fileKey,
           authenticationOrganization: 'x',
         },
-        b,
+        t.b,
       ),
       'VALIDATION',
       'zh',
       { detail: validationMessage('v.carbon.lcaFileInvalid', 'zh', { field: 'fileKey' }) },
     );
-    expect((await current({ code: 'ISO-C' }, b)).total).toBe(0);
-    expect((await history({ productId: mine.id }, b)).total).toBe(0);
-    expect((await history({ code: 'ISO-C' }, b)).total).toBe(0);
-    expect(expectOk(await post('/carbonFootprint/queryCarbonFootprintOne', { code: 'ISO-C' }, b))).toBeNull();
+    expect((await current({ code: 'ISO-C' }, t.b)).total).toBe(0);
+    expect((await history({ productId: mine.id }, t.b)).total).toBe(0);
+    expect((await history({ code: 'ISO-C' }, t.b)).total).toBe(0);
     expect(
-      expectOk(await post('/carbonFootprint/queryCarbonFootprintOneSale', { productCode: 'ISO-C' }, b)),
+      expectOk(await post('/carbonFootprint/queryCarbonFootprintOne', { code: 'ISO-C' }, t.b)),
+    ).toBeNull();
+    expect(
+      expectOk(await post('/carbonFootprint/queryCarbonFootprintOneSale', { productCode: 'ISO-C' }, t.b)),
     ).toBeNull();
     expect((await history({ productId: mine.id })).list.map((r) => r.id)).toEqual([footprint.id]);
     // Row-level security: a tenant transaction sees its own footprints only, and cannot write another's.
@@ -485,7 +478,7 @@ describe('carbon footprints (/carbonFootprint)', () => {
 
   it('checks the permission codes: ViewCarbonData to view, EditProduct (or Product:Edit) to upload', async () => {
     const p = await product('PERM-C');
-    const file = await lcaReport(a, undefined, p.id);
+    const file = await lcaReport(t.a, undefined, p.id);
     const body = {
       productId: p.id,
       baseYear: 2024,
@@ -493,9 +486,9 @@ describe('carbon footprints (/carbonFootprint)', () => {
       fileKey: file.fileKey,
       authenticationOrganization: 'x',
     };
-    const productOnly = (await memberWith(t, a, AUTO_UUID, ['Product'])).token;
-    const viewer = (await memberWith(t, a, AUTO_UUID, ['Product', 'ViewCarbonData'])).token;
-    const editor = (await memberWith(t, a, AUTO_UUID, ['Product', 'EditProduct'])).token;
+    const productOnly = (await memberWith(t, t.a, AUTO_UUID, ['Product'])).token;
+    const viewer = (await memberWith(t, t.a, AUTO_UUID, ['Product', 'ViewCarbonData'])).token;
+    const editor = (await memberWith(t, t.a, AUTO_UUID, ['Product', 'EditProduct'])).token;
     for (const path of ['/carbonFootprint/selectCarbonList', '/carbonFootprint/queryCarbonFootprintList']) {
       expectError(await post(path, {}, productOnly), 'FORBIDDEN');
       expectOk(await post(path, {}, viewer));

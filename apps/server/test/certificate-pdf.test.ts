@@ -1,17 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TCertificate, TFileEvidence, TLang } from '@tracehub/contract';
 import { ledgerEvents } from '../src/db/schema.ts';
-import {
-  AUTO_UUID,
-  SUPPLIER_UUID,
-  call,
-  signIn,
-  startTestApp,
-  type Envelope,
-  type TestApp,
-} from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, call, useTestApp, type Envelope } from './support/app.ts';
 import { memberWith } from './support/accounts.ts';
 import { pdfBytes, sha256, upload } from './support/files.ts';
 import { dbOf, expectError, expectOk, type Res } from './support/helpers.ts';
@@ -106,23 +98,18 @@ const verifyLinks = (raw: Buffer) =>
   [...raw.toString('latin1').matchAll(/\/URI \(([^)]*)\)/g)].map((m) => m[1]);
 
 describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
-  let t: TestApp;
-  let auto: string;
-  let supplier: string;
+  const t = useTestApp({ auto: AS_AUTO, supplier: AS_SUPPLIER });
   let file: TFileEvidence;
   let certificate: TCertificate;
   /** A project whose attachment stays unsealed for a while. */
   let pendingProject: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    auto = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    supplier = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
-    const project = (await newProject(t.app, auto)).bizNo;
-    pendingProject = (await newProject(t.app, auto)).bizNo;
+    const project = (await newProject(t.app, t.auto)).bizNo;
+    pendingProject = (await newProject(t.app, t.auto)).bizNo;
     expectOk(
       await upload(t.app, {
-        token: auto,
+        token: t.auto,
         bizType: 'attachment',
         bizNo: project,
         fileName: '检验报告.pdf',
@@ -132,18 +119,17 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
     await seal(t);
     [file] = expectOk(
       await call<TFileEvidence[]>(t.app, '/file/list', {
-        token: auto,
+        token: t.auto,
         body: { bizType: 'attachment', bizNo: project },
       }),
     ) as [TFileEvidence];
-    certificate = expectOk(await call<TCertificate>(t.app, '/certification/certificate', { token: auto }));
+    certificate = expectOk(await call<TCertificate>(t.app, '/certification/certificate', { token: t.auto }));
   });
-  afterAll(() => t.close());
 
   it('prints the blockchain evidence certificate of a sealed record by its rowkey, in zh and en', async () => {
     expect(file.chain.status).toBe('sealed');
-    const zh = expectPdf(await chainPdf(t.app, { uuid: file.rowkey, lang: 'zh' }, { token: auto }));
-    const en = expectPdf(await chainPdf(t.app, { uuid: file.rowkey, lang: 'en' }, { token: auto }));
+    const zh = expectPdf(await chainPdf(t.app, { uuid: file.rowkey, lang: 'zh' }, { token: t.auto }));
+    const en = expectPdf(await chainPdf(t.app, { uuid: file.rowkey, lang: 'en' }, { token: t.auto }));
     expect(zh.equals(en)).toBe(false);
     expect(pdfInfo(zh, 'Title')).toBe(`区块链存证证书 ${file.rowkey}`);
     expect(pdfInfo(en, 'Title')).toBe(`Blockchain Evidence Certificate ${file.rowkey}`);
@@ -163,13 +149,13 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
   });
 
   it('follows Accept-Language without a lang query, and names the download in that language', async () => {
-    const zhRes = await chainPdf(t.app, { uuid: file.rowkey }, { token: auto });
+    const zhRes = await chainPdf(t.app, { uuid: file.rowkey }, { token: t.auto });
     expect(keywordsOf(expectPdf(zhRes)).lang).toBe('zh');
     // The UTF-8 name in the console's language, the English one as the ASCII fallback.
     expect(zhRes.headers['content-disposition']).toBe(
       `inline; filename="blockchain-evidence-certificate-${file.rowkey}.pdf"; filename*=UTF-8''${encodeURIComponent(`区块链存证证书-${file.rowkey}.pdf`)}`,
     );
-    const enRes = await chainPdf(t.app, { uuid: file.rowkey }, { token: auto, lang: 'en' });
+    const enRes = await chainPdf(t.app, { uuid: file.rowkey }, { token: t.auto, lang: 'en' });
     expect(keywordsOf(expectPdf(enRes)).lang).toBe('en');
     expect(enRes.headers['content-disposition']).toContain(
       `filename="blockchain-evidence-certificate-${file.rowkey}.pdf"`,
@@ -178,7 +164,7 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
 
   it('finds the record by its txHash or its file hash as well', async () => {
     for (const uuid of [file.txHash, file.txHash.toUpperCase(), file.fileHash]) {
-      const raw = expectPdf(await chainPdf(t.app, { uuid }, { token: auto }));
+      const raw = expectPdf(await chainPdf(t.app, { uuid }, { token: t.auto }));
       expect(keywordsOf(raw)).toMatchObject({ kind: 'evidence', id: file.rowkey, txHash: file.txHash });
     }
   });
@@ -187,7 +173,7 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
     const content = Buffer.concat([pdfBytes(), Buffer.from('% pending\n')]);
     expectOk(
       await upload(t.app, {
-        token: auto,
+        token: t.auto,
         bizType: 'attachment',
         bizNo: pendingProject,
         fileName: 'pending.pdf',
@@ -196,7 +182,7 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
     );
     const [pending] = expectOk(
       await call<TFileEvidence[]>(t.app, '/file/list', {
-        token: auto,
+        token: t.auto,
         body: { bizType: 'attachment', bizNo: pendingProject },
       }),
     );
@@ -204,14 +190,14 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
     for (const lang of ['zh', 'en'] as const) {
       for (const uuid of [pending!.rowkey, pending!.txHash, sha256(content)]) {
         expectError(
-          (await chainPdf(t.app, { uuid }, { token: auto, lang })).envelope,
+          (await chainPdf(t.app, { uuid }, { token: t.auto, lang })).envelope,
           'LEDGER_NOT_SEALED',
           lang,
         );
       }
     }
     await seal(t);
-    expectPdf(await chainPdf(t.app, { uuid: pending!.rowkey }, { token: auto }));
+    expectPdf(await chainPdf(t.app, { uuid: pending!.rowkey }, { token: t.auto }));
   });
 
   it("keeps another enterprise's records as unknown as missing ones (E1003), in both languages", async () => {
@@ -232,16 +218,22 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
     const unknown = ['999999999', 'f'.repeat(64), 'TH-CERT-1999-000001', 'no such record'];
     for (const lang of ['zh', 'en'] as const) {
       for (const uuid of [...foreign, ...unknown]) {
-        expectError((await chainPdf(t.app, { uuid }, { token: supplier, lang })).envelope, 'NOT_FOUND', lang);
+        expectError(
+          (await chainPdf(t.app, { uuid }, { token: t.supplier, lang })).envelope,
+          'NOT_FOUND',
+          lang,
+        );
       }
       for (const uuid of unknown) {
-        expectError((await chainPdf(t.app, { uuid }, { token: auto, lang })).envelope, 'NOT_FOUND', lang);
+        expectError((await chainPdf(t.app, { uuid }, { token: t.auto, lang })).envelope, 'NOT_FOUND', lang);
       }
     }
     // The supplier's own certificate still prints.
-    const own = expectOk(await call<TCertificate>(t.app, '/certification/certificate', { token: supplier }));
+    const own = expectOk(
+      await call<TCertificate>(t.app, '/certification/certificate', { token: t.supplier }),
+    );
     expect(
-      keywordsOf(expectPdf(await chainPdf(t.app, { uuid: own.number }, { token: supplier }))),
+      keywordsOf(expectPdf(await chainPdf(t.app, { uuid: own.number }, { token: t.supplier }))),
     ).toMatchObject({ kind: 'certification', number: own.number });
   });
 
@@ -250,15 +242,15 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
       const res = await chainPdf(t.app, { uuid: file.rowkey }, { lang });
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expectError(res.envelope, 'NOT_LOGGED_IN', lang);
-      const invalid = await chainPdf(t.app, {}, { token: auto, lang });
+      const invalid = await chainPdf(t.app, {}, { token: t.auto, lang });
       expect(invalid.envelope.status).toBe(400);
       expect(invalid.envelope.body.code).toBe('E1001');
     }
   });
 
   it("prints the enterprise's certification certificate by its number, with the credential's facts", async () => {
-    const zh = expectPdf(await chainPdf(t.app, { uuid: certificate.number, lang: 'zh' }, { token: auto }));
-    const en = expectPdf(await chainPdf(t.app, { uuid: certificate.number, lang: 'en' }, { token: auto }));
+    const zh = expectPdf(await chainPdf(t.app, { uuid: certificate.number, lang: 'zh' }, { token: t.auto }));
+    const en = expectPdf(await chainPdf(t.app, { uuid: certificate.number, lang: 'en' }, { token: t.auto }));
     expect(zh.equals(en)).toBe(false);
     expect(pdfInfo(zh, 'Title')).toBe(`企业认证证书 ${certificate.number}`);
     expect(pdfInfo(en, 'Title')).toBe(`Enterprise Certification Certificate ${certificate.number}`);
@@ -283,22 +275,22 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
   });
 
   it("requires ViewBlockchainCertificate for the certification certificate, its page's ViewBCdata for evidence", async () => {
-    const { token } = await memberWith(t, auto, AUTO_UUID, ['Workbench']);
+    const { token } = await memberWith(t, t.auto, AUTO_UUID, ['Workbench']);
     for (const lang of ['zh', 'en'] as const) {
       for (const uuid of [certificate.number, file.rowkey, file.txHash]) {
         expectError((await chainPdf(t.app, { uuid }, { token, lang })).envelope, 'FORBIDDEN', lang);
       }
     }
-    const viewer = await memberWith(t, auto, AUTO_UUID, ['ViewBlockchainCertificate']);
+    const viewer = await memberWith(t, t.auto, AUTO_UUID, ['ViewBlockchainCertificate']);
     expectPdf(await chainPdf(t.app, { uuid: certificate.number }, { token: viewer.token }));
     // The company's certificate code opens no project's evidence.
     expectError(
       (await chainPdf(t.app, { uuid: file.rowkey }, { token: viewer.token })).envelope,
       'FORBIDDEN',
     );
-    const projects = await memberWith(t, auto, AUTO_UUID, ['Project', 'Project:ViewBCdata']);
+    const projects = await memberWith(t, t.auto, AUTO_UUID, ['Project', 'Project:ViewBCdata']);
     expectPdf(await chainPdf(t.app, { uuid: file.rowkey }, { token: projects.token }));
-    const records = await memberWith(t, auto, AUTO_UUID, ['ChainRecords']);
+    const records = await memberWith(t, t.auto, AUTO_UUID, ['ChainRecords']);
     expectPdf(await chainPdf(t.app, { uuid: file.txHash }, { token: records.token }));
   });
 
@@ -313,7 +305,7 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
     try {
       for (const lang of ['zh', 'en'] as const) {
         expectError(
-          (await chainPdf(t.app, { uuid: file.rowkey }, { token: auto, lang })).envelope,
+          (await chainPdf(t.app, { uuid: file.rowkey }, { token: t.auto, lang })).envelope,
           'LEDGER_INTEGRITY',
           lang,
         );
@@ -321,7 +313,7 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
     } finally {
       await db.update(ledgerEvents).set({ leafData: row!.leafData }).where(eq(ledgerEvents.id, id));
     }
-    expectPdf(await chainPdf(t.app, { uuid: file.rowkey }, { token: auto }));
+    expectPdf(await chainPdf(t.app, { uuid: file.rowkey }, { token: t.auto }));
   });
 
   it('documents both endpoints in the OpenAPI document', async () => {
@@ -336,17 +328,17 @@ describe('certificate PDF (/file/viewChainPdf) and /pass/chainFile', () => {
 
   it("/pass/chainFile answers one of the enterprise's files as /file/list does", async () => {
     const detail = expectOk(
-      await call<TFileEvidence>(t.app, '/pass/chainFile', { token: auto, body: { fileKey: file.fileKey } }),
+      await call<TFileEvidence>(t.app, '/pass/chainFile', { token: t.auto, body: { fileKey: file.fileKey } }),
     );
     expect(detail).toEqual(file);
     for (const lang of ['zh', 'en'] as const) {
       expectError(
-        await call(t.app, '/pass/chainFile', { token: supplier, lang, body: { fileKey: file.fileKey } }),
+        await call(t.app, '/pass/chainFile', { token: t.supplier, lang, body: { fileKey: file.fileKey } }),
         'NOT_FOUND',
         lang,
       );
       expectError(
-        await call(t.app, '/pass/chainFile', { token: auto, lang, body: { fileKey: 'no-such-file' } }),
+        await call(t.app, '/pass/chainFile', { token: t.auto, lang, body: { fileKey: 'no-such-file' } }),
         'NOT_FOUND',
         lang,
       );

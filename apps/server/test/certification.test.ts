@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ENTERPRISE_MENU,
   EXAMINE_STATUS,
@@ -28,16 +28,7 @@ import {
   userRoles,
 } from '../src/db/schema.ts';
 import { decryptSecret, ethereumAddress } from '../src/platform/keys.ts';
-import {
-  AUTO_UUID,
-  MINE_UUID,
-  SUPPLIER_UUID,
-  TRADER_UUID,
-  call,
-  signIn,
-  startTestApp,
-  type TestApp,
-} from './support/app.ts';
+import { AUTO_UUID, MINE_UUID, SUPPLIER_UUID, TRADER_UUID, call, signIn, useTestApp } from './support/app.ts';
 import {
   EAST_CHINA,
   JIANGNAN,
@@ -67,7 +58,7 @@ const UNREGISTERED = ['91350200MA31AB2C3', '91350200MA31AB2C4', '91350200MA31AB2
 );
 
 describe('enterprise certification', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let operator: string;
   let alice: string;
   let aliceFiles: Uploads;
@@ -82,14 +73,12 @@ describe('enterprise certification', () => {
     call<TCertification>(t.app, RESUBMIT, { token, body: { id, form }, ...(lang ? { lang } : {}) });
 
   beforeAll(async () => {
-    t = await startTestApp();
     operator = await operatorSignIn(t.app);
     alice = await registerAccount(t.app, dbOf(t), 'alice-cert');
     aliceFiles = await uploadCompanyFiles(t.app, alice);
     bob = await registerAccount(t.app, dbOf(t), 'bob-cert');
     bobFiles = await uploadCompanyFiles(t.app, bob);
   });
-  afterAll(() => t.close());
 
   it("puts a registry company that passes the third-party check in the operator's queue", async () => {
     aliceCertification = expectOk(await submit(alice, companyForm(EAST_CHINA, aliceFiles)));

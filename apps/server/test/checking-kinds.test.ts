@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   documentType,
   type TCheckFinding,
@@ -12,7 +12,7 @@ import { CHECKS } from '../src/modules/checking/checks/index.ts';
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
 import { usciOf } from '../src/seed/demo-companies.ts';
 import { DEMO_VINS } from '../src/seed/demo-supply-chain.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, call, useTestApp, type TestAppFixture } from './support/app.ts';
 import { pdfBytes, upload } from './support/files.ts';
 import { expectOk } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
@@ -27,29 +27,34 @@ const now = Date.now();
 const t = (daysAgo: number) => now - daysAgo * DAY;
 
 interface Chain {
-  app: TestApp;
-  auto: string;
-  supplier: string;
+  app: TestAppFixture<'auto' | 'supplier'>;
+  readonly auto: string;
+  readonly supplier: string;
   /** Creates a document of `code` as `token` (the automaker's by default); answers its id. */
   doc(code: string, body: Record<string, unknown>, token?: string): Promise<number>;
   /** Runs the standard package over the last 30 days (or `window`) as `token`; answers its findings. */
   run(token?: string, window?: { from: number; to: number }): Promise<TCheckFinding[]>;
 }
 
-async function openChain(): Promise<Chain> {
-  const app = await startTestApp({ SEED_DEMO_CHAIN: 'true' });
-  const auto = await signIn(app.app, 'demo-auto', AUTO_UUID);
-  const supplier = await signIn(app.app, 'demo-supplier', SUPPLIER_UUID);
-  await seal(app);
+/** The demo chain on an app of the enclosing describe (useTestApp), sealed before its tests. */
+function useChain(): Chain {
+  const app = useTestApp({ auto: AS_AUTO, supplier: AS_SUPPLIER }, { SEED_DEMO_CHAIN: 'true' });
+  beforeAll(async () => {
+    await seal(app);
+  });
   const chain: Chain = {
     app,
-    auto,
-    supplier,
-    async doc(code, body, token = auto) {
+    get auto() {
+      return app.auto;
+    },
+    get supplier() {
+      return app.supplier;
+    },
+    async doc(code, body, token = app.auto) {
       const path = `/${documentType(code).route}/add`;
       return expectOk(await call<{ id: number }>(app.app, path, { token, body })).id;
     },
-    async run(token = auto, window = { from: t(30), to: now }) {
+    async run(token = app.auto, window = { from: t(30), to: now }) {
       await seal(app);
       const packages = expectOk(await call<TCheckPackage[]>(app.app, '/dataChecking/packages', { token }));
       const standard = packages.find((p) => p.id === 'standard')!;
@@ -114,11 +119,7 @@ describe('the kinds of check, each with its planted errors', () => {
   });
 
   describe('VIN records', () => {
-    let c: Chain;
-    beforeAll(async () => {
-      c = await openChain();
-    });
-    afterAll(() => c.app.close());
+    const c = useChain();
 
     it('finds a VIN completed twice, sold twice, and fitted with a lot never received', async () => {
       await c.doc('ProductionEndNew', {
@@ -160,11 +161,7 @@ describe('the kinds of check, each with its planted errors', () => {
   });
 
   describe('quantities and amounts', () => {
-    let c: Chain;
-    beforeAll(async () => {
-      c = await openChain();
-    });
-    afterAll(() => c.app.close());
+    const c = useChain();
 
     it('finds lots fitted, received and shipped beyond what they hold, and money claimed beyond its order', async () => {
       // 300 cells fitted already, 595 came in and stayed: 400 more is too many.
@@ -302,11 +299,7 @@ describe('the kinds of check, each with its planted errors', () => {
   });
 
   describe('dates in order', () => {
-    let c: Chain;
-    beforeAll(async () => {
-      c = await openChain();
-    });
-    afterAll(() => c.app.close());
+    const c = useChain();
 
     it('finds each pair of stages out of order at the automaker', async () => {
       // By lot: fitted and returned before the cells first came in (23 days ago).
@@ -494,11 +487,7 @@ describe('the kinds of check, each with its planted errors', () => {
   });
 
   describe('related documents: not recorded, another counterparty, another currency', () => {
-    let c: Chain;
-    beforeAll(async () => {
-      c = await openChain();
-    });
-    afterAll(() => c.app.close());
+    const c = useChain();
 
     it('finds the numbers that name nothing, the documents of another supplier and in another currency', async () => {
       const other = await newPartner(c.app.app, c.auto, 'supplier');
@@ -566,11 +555,7 @@ describe('the kinds of check, each with its planted errors', () => {
   });
 
   describe('attachments and signatures', () => {
-    let c: Chain;
-    beforeAll(async () => {
-      c = await openChain();
-    });
-    afterAll(() => c.app.close());
+    const c = useChain();
 
     it('finds papers without their attachment, and affidavits not signed or not saying', async () => {
       const affidavit = { partnerCode: 'HX-BAT', itemCode: 'XH-CELL', batchNo: 'CELL-2026-03' };
@@ -646,11 +631,7 @@ describe('the kinds of check, each with its planted errors', () => {
   });
 
   describe('evidence sealed, per stage', () => {
-    let c: Chain;
-    beforeAll(async () => {
-      c = await openChain();
-    });
-    afterAll(() => c.app.close());
+    const c = useChain();
 
     it('finds the records not yet sealed, each under its stage', async () => {
       await c.doc('ProductionStart', {
@@ -704,11 +685,7 @@ describe('the kinds of check, each with its planted errors', () => {
   });
 
   describe('risk rules and areas', () => {
-    let c: Chain;
-    beforeAll(async () => {
-      c = await openChain();
-    });
-    afterAll(() => c.app.close());
+    const c = useChain();
 
     it('finds suppliers by each kind of factor, and mines and countries of origin in a risk area', async () => {
       const rule = async (name: string, factors: unknown[]) => {

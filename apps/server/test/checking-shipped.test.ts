@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type TCheckFinding,
   type TCheckPackage,
@@ -11,7 +11,7 @@ import { partners, users } from '../src/db/schema.ts';
 import { typesOf } from '../src/modules/trace/public.ts';
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AUTO_UUID, SUPPLIER_UUID, call, useTestApp } from './support/app.ts';
 import { dbOf, expectOk } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
 
@@ -24,8 +24,7 @@ import { seal } from './support/ledger.ts';
 const DAY = 86_400_000;
 
 describe('troubleshooting: shipped in smaller quantity', () => {
-  let app: TestApp;
-  let auto: string;
+  const app = useTestApp({ auto: AS_AUTO }, { SEED_DEMO_CHAIN: 'true' });
   let standard: TCheckPackage;
   let hxBat: number;
 
@@ -41,34 +40,36 @@ describe('troubleshooting: shipped in smaller quantity', () => {
       packageId: 'standard',
       checkIds: standard.checkIds,
     };
-    const task = expectOk(await call<TCheckTask>(app.app, '/dataChecking/createTask', { token: auto, body }));
+    const task = expectOk(
+      await call<TCheckTask>(app.app, '/dataChecking/createTask', { token: app.auto, body }),
+    );
     await runJobsUntilIdle(app.runtime.deps);
     const done = expectOk(
-      await call<TCheckTask>(app.app, '/dataChecking/taskDetail', { token: auto, body: { taskId: task.id } }),
+      await call<TCheckTask>(app.app, '/dataChecking/taskDetail', {
+        token: app.auto,
+        body: { taskId: task.id },
+      }),
     );
     expect(done.task.status).toBe('completed');
     return expectOk(
       await call<TListResponse<TCheckFinding>>(app.app, '/dataChecking/selectAbnormalPage', {
-        token: auto,
+        token: app.auto,
         body: { taskId: task.id, pageSize: 100 },
       }),
     ).list.filter((f) => f.checkId === 'receipt-not-shipped' && f.outcome !== 'pass');
   };
 
   beforeAll(async () => {
-    app = await startTestApp({ SEED_DEMO_CHAIN: 'true' });
-    auto = await signIn(app.app, 'demo-auto', AUTO_UUID);
     await seal(app);
-    standard = expectOk(await call<TCheckPackage[]>(app.app, '/dataChecking/packages', { token: auto })).find(
-      (p) => p.id === 'standard',
-    )!;
+    standard = expectOk(
+      await call<TCheckPackage[]>(app.app, '/dataChecking/packages', { token: app.auto }),
+    ).find((p) => p.id === 'standard')!;
     const [p] = await dbOf(app)
       .select({ id: partners.id })
       .from(partners)
       .where(and(eq(partners.enterpriseUuid, AUTO_UUID), eq(partners.code, 'HX-BAT')));
     hxBat = p!.id;
   });
-  afterAll(() => app.close());
 
   it('passes the clean chain, and fails a lot received in larger quantity than the supplier shipped', async () => {
     expect(standard.checkIds).toContain('receipt-not-shipped');
@@ -77,7 +78,7 @@ describe('troubleshooting: shipped in smaller quantity', () => {
     // 50 more cells of the lot the battery maker shipped 600 of: 650 received.
     expectOk(
       await call(app.app, '/stagePurchase/receipt/add', {
-        token: auto,
+        token: app.auto,
         body: {
           billNo: 'RK-XH-050',
           bizTime: Date.now() - DAY,

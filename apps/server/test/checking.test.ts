@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ERRORS,
   type TCheckFinding,
@@ -12,7 +12,7 @@ import {
 import { checkingTasks, enterprises, partners } from '../src/db/schema.ts';
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
 import { DEMO_VINS, demoVin } from '../src/seed/demo-supply-chain.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, SUPPLIER_UUID, call, useTestApp } from './support/app.ts';
 import { memberWithExactCodes } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
@@ -31,27 +31,25 @@ const vin = demoVin;
 const NEW_VIN = vin(99);
 
 describe('data troubleshooting (/dataChecking)', () => {
-  let app: TestApp;
-  let auto: string;
-  let supplier: string;
+  const app = useTestApp({ auto: AS_AUTO, supplier: AS_SUPPLIER }, { SEED_DEMO_CHAIN: 'true' });
   let standard: TCheckPackage;
   let hxBat: number;
 
-  const create = (body: Partial<TCheckTaskCreate>, token = auto, lang: 'zh' | 'en' = 'zh') =>
+  const create = (body: Partial<TCheckTaskCreate>, token = app.auto, lang: 'zh' | 'en' = 'zh') =>
     call<TCheckTask>(app.app, '/dataChecking/createTask', { token, body, lang });
-  const detail = (taskId: string, token = auto) =>
+  const detail = (taskId: string, token = app.auto) =>
     call<TCheckTask>(app.app, '/dataChecking/taskDetail', { token, body: { taskId } });
   const abnormal = async (taskId: string, extra: Record<string, unknown> = {}) =>
     expectOk(
       await call<TListResponse<TCheckFinding>>(app.app, '/dataChecking/selectAbnormalPage', {
-        token: auto,
+        token: app.auto,
         body: { taskId, pageSize: 100, ...extra },
       }),
     ).list;
   const run = () => runJobsUntilIdle(app.runtime.deps);
   /** A member of the automaker with exactly these codes. */
   const member = async (codes: string[]) => ({
-    token: await memberWithExactCodes(app, auto, AUTO_UUID, codes),
+    token: await memberWithExactCodes(app, app.auto, AUTO_UUID, codes),
   });
   const vinScope = (vins: string[]): Partial<TCheckTaskCreate> => ({
     taskType: 'internal',
@@ -72,7 +70,7 @@ describe('data troubleshooting (/dataChecking)', () => {
     checkIds: standard.checkIds,
   });
   /** Creates a task, runs it to completion and answers it with its findings. */
-  const runTask = async (body: Partial<TCheckTaskCreate>, token = auto) => {
+  const runTask = async (body: Partial<TCheckTaskCreate>, token = app.auto) => {
     const created = expectOk(await create(body, token));
     await run();
     const done = expectOk(await detail(created.id, token));
@@ -80,7 +78,7 @@ describe('data troubleshooting (/dataChecking)', () => {
     return done;
   };
   const doc = async (route: string, body: Record<string, unknown>) =>
-    expectOk(await call<{ id: number }>(app.app, `/${route}/add`, { token: auto, body })).id;
+    expectOk(await call<{ id: number }>(app.app, `/${route}/add`, { token: app.auto, body })).id;
   const failing = (list: TCheckFinding[]) =>
     list
       .filter((f) => f.outcome !== 'pass')
@@ -88,13 +86,10 @@ describe('data troubleshooting (/dataChecking)', () => {
       .sort();
 
   beforeAll(async () => {
-    app = await startTestApp({ SEED_DEMO_CHAIN: 'true' });
-    auto = await signIn(app.app, 'demo-auto', AUTO_UUID);
-    supplier = await signIn(app.app, 'demo-supplier', SUPPLIER_UUID);
     // The demo chain's evidence sealed: the clean chain has no unsealed record.
     await seal(app);
     const packages = expectOk(
-      await call<TCheckPackage[]>(app.app, '/dataChecking/packages', { token: auto }),
+      await call<TCheckPackage[]>(app.app, '/dataChecking/packages', { token: app.auto }),
     );
     standard = packages.find((p) => p.id === 'standard')!;
     const [p] = await dbOf(app)
@@ -103,7 +98,6 @@ describe('data troubleshooting (/dataChecking)', () => {
       .where(and(eq(partners.enterpriseUuid, AUTO_UUID), eq(partners.code, 'HX-BAT')));
     hxBat = p!.id;
   });
-  afterAll(() => app.close());
 
   it('lists the rule packages, hashed, mandatory for the automaker, with their checks', async () => {
     expect(standard.mandatory).toBe(true);
@@ -121,7 +115,7 @@ describe('data troubleshooting (/dataChecking)', () => {
           level: string;
           name: { zh: string; en: string };
         }[];
-      }>(app.app, '/dataChecking/ruleDetail', { token: auto, body: { packageId: 'standard' } }),
+      }>(app.app, '/dataChecking/ruleDetail', { token: app.auto, body: { packageId: 'standard' } }),
     );
     expect(rules.checks.map((c) => c.id)).toEqual(standard.checkIds);
     expect(rules.checks.every((c) => c.version >= 1 && c.name.en.length > 0 && c.name.zh.length > 0)).toBe(
@@ -134,7 +128,7 @@ describe('data troubleshooting (/dataChecking)', () => {
     expect(rules.kinds.length).toBeGreaterThanOrEqual(8);
     // The source package is optional for the battery maker (a manufacturer runs the standard one whole).
     const forSupplier = expectOk(
-      await call<TCheckPackage[]>(app.app, '/dataChecking/packages', { token: supplier }),
+      await call<TCheckPackage[]>(app.app, '/dataChecking/packages', { token: app.supplier }),
     );
     expect(forSupplier.find((p) => p.id === 'source')!.mandatory).toBe(false);
   });
@@ -142,14 +136,14 @@ describe('data troubleshooting (/dataChecking)', () => {
   it('lists the direct suppliers a linked task can compare with, settled or not', async () => {
     const list = expectOk(
       await call<{ id: number; code: string; settled: boolean }[]>(app.app, '/dataChecking/suppliers', {
-        token: auto,
+        token: app.auto,
         body: {},
       }),
     );
     expect(list.find((p) => p.code === 'HX-BAT')).toMatchObject({ id: hxBat, settled: true });
     // Only the caller's own partners: the battery maker's supplier is the mine.
     const theirs = expectOk(
-      await call<{ code: string }[]>(app.app, '/dataChecking/suppliers', { token: supplier, body: {} }),
+      await call<{ code: string }[]>(app.app, '/dataChecking/suppliers', { token: app.supplier, body: {} }),
     );
     expect(theirs.map((p) => p.code)).toEqual(['BC-LI']);
   });
@@ -175,7 +169,7 @@ describe('data troubleshooting (/dataChecking)', () => {
     expect(failing(await abnormal(linked.id))).toEqual([]);
     expect(linked.compared.map((c) => c.code)).toEqual(['HX-BAT']);
 
-    const atSupplier = await runTask({ ...timeScope(), from: t(42), to: t(12) }, supplier);
+    const atSupplier = await runTask({ ...timeScope(), from: t(42), to: t(12) }, app.supplier);
     expect(atSupplier.counts).toMatchObject({ fatal: 0, urgent: 0, minor: 0, unknown: 0 });
   });
 
@@ -222,7 +216,7 @@ describe('data troubleshooting (/dataChecking)', () => {
       });
       // supplier-uncertified + high-cost part without source: a motor from a supplier not on the platform,
       // fitted into the first VIN (9000 a piece against the cells' 520).
-      const p = await newPartner(app.app, auto, 'supplier');
+      const p = await newPartner(app.app, app.auto, 'supplier');
       uncertified = { id: p.id, code: p.code };
       await doc('stagePurchase/receipt', {
         billNo: 'RK-XH-003',
@@ -357,7 +351,7 @@ describe('data troubleshooting (/dataChecking)', () => {
     it('exports the abnormal data as xlsx in the language of the request', async () => {
       const [task] = expectOk(
         await call<TListResponse<TCheckTask>>(app.app, '/dataChecking/selectTaskPage', {
-          token: auto,
+          token: app.auto,
           body: {},
         }),
       ).list;
@@ -365,7 +359,7 @@ describe('data troubleshooting (/dataChecking)', () => {
         const res = await app.app.inject({
           method: 'POST',
           url: '/api/dataChecking/exportAbnormal',
-          headers: { authorization: `Bearer ${auto}`, 'accept-language': lang },
+          headers: { authorization: `Bearer ${app.auto}`, 'accept-language': lang },
           payload: { taskId: task!.id },
         });
         expect(res.statusCode).toBe(200);
@@ -379,18 +373,23 @@ describe('data troubleshooting (/dataChecking)', () => {
     for (const lang of ['zh', 'en'] as const) {
       it(`refuses what spec 5 refuses (${lang})`, async () => {
         expectError(
-          await create({ ...timeScope(), taskType: 'linked' }, auto, lang),
+          await create({ ...timeScope(), taskType: 'linked' }, app.auto, lang),
           'CHECK_NO_COMPANY',
           lang,
         );
-        expectError(await create({ ...timeScope(), checkIds: [] }, auto, lang), 'CHECK_NO_RULE', lang);
-        expectError(await create({ ...timeScope(), from: t(40) }, auto, lang), 'CHECK_SPAN_TOO_LONG', lang, {
-          days: 31,
-        });
+        expectError(await create({ ...timeScope(), checkIds: [] }, app.auto, lang), 'CHECK_NO_RULE', lang);
+        expectError(
+          await create({ ...timeScope(), from: t(40) }, app.auto, lang),
+          'CHECK_SPAN_TOO_LONG',
+          lang,
+          {
+            days: 31,
+          },
+        );
         expectError(
           await create(
             { ...timeScope(), checkIds: Array.from({ length: 101 }, (_, i) => `c${i}`) },
-            auto,
+            app.auto,
             lang,
           ),
           'CHECK_TOO_MANY_CHECKS',
@@ -398,32 +397,32 @@ describe('data troubleshooting (/dataChecking)', () => {
           { max: 100 },
         );
         expectError(
-          await create({ ...timeScope(), checkIds: standard.checkIds.slice(1) }, auto, lang),
+          await create({ ...timeScope(), checkIds: standard.checkIds.slice(1) }, app.auto, lang),
           'CHECK_PACKAGE_MANDATORY',
           lang,
         );
-        expectError(await create(vinScope([vin(777)]), auto, lang), 'CHECK_NO_PENDING_VIN', lang);
-        expectError(await create(vinScope([]), auto, lang), 'CHECK_VINS_REQUIRED', lang);
+        expectError(await create(vinScope([vin(777)]), app.auto, lang), 'CHECK_NO_PENDING_VIN', lang);
+        expectError(await create(vinScope([]), app.auto, lang), 'CHECK_VINS_REQUIRED', lang);
         expectError(
-          await create({ ...vinScope([vin(1), vin(2)]), maxAmount: 1 }, auto, lang),
+          await create({ ...vinScope([vin(1), vin(2)]), maxAmount: 1 }, app.auto, lang),
           'CHECK_VINS_OVER_AMOUNT',
           lang,
           { max: 1 },
         );
         expectError(
-          await create({ ...timeScope(), to: t(31) }, auto, lang),
+          await create({ ...timeScope(), to: t(31) }, app.auto, lang),
           'CHECK_TIME_RANGE_REQUIRED',
           lang,
         );
         expectError(
-          await create({ ...timeScope(), taskType: 'linked', supplierIds: [999_999] }, auto, lang),
+          await create({ ...timeScope(), taskType: 'linked', supplierIds: [999_999] }, app.auto, lang),
           'NOT_FOUND',
           lang,
         );
-        expect((await create({ ...timeScope(), maxAmount: 10_001 }, auto, lang)).body.code).toBe(
+        expect((await create({ ...timeScope(), maxAmount: 10_001 }, app.auto, lang)).body.code).toBe(
           ERRORS.VALIDATION.code,
         );
-        expect((await create({ ...timeScope(), maxAmount: 0 }, auto, lang)).body.code).toBe(
+        expect((await create({ ...timeScope(), maxAmount: 0 }, app.auto, lang)).body.code).toBe(
           ERRORS.VALIDATION.code,
         );
       });
@@ -431,8 +430,8 @@ describe('data troubleshooting (/dataChecking)', () => {
 
     it("refuses a second task while one runs, with the spec's message in both languages", async () => {
       const first = expectOk(await create(vinScope(DEMO_VINS)));
-      expectError(await create(timeScope(), auto, 'zh'), 'CHECK_TASK_RUNNING', 'zh');
-      expectError(await create(timeScope(), auto, 'en'), 'CHECK_TASK_RUNNING', 'en');
+      expectError(await create(timeScope(), app.auto, 'zh'), 'CHECK_TASK_RUNNING', 'zh');
+      expectError(await create(timeScope(), app.auto, 'en'), 'CHECK_TASK_RUNNING', 'en');
       expect(ERRORS.CHECK_TASK_RUNNING.en).toBe(
         'Tasks cannot be created repeatedly for companies with a running task',
       );
@@ -446,7 +445,7 @@ describe('data troubleshooting (/dataChecking)', () => {
     it('a cancelled task reads interrupted and can be restarted as a new task', async () => {
       const task = expectOk(await create(vinScope(DEMO_VINS)));
       expect([task.queueStatus, task.dataStatus]).toEqual(['queuing', 'toExtract']);
-      expectOk(await call<TTask>(app.app, '/task/cancel', { token: auto, body: { id: task.id } }));
+      expectOk(await call<TTask>(app.app, '/task/cancel', { token: app.auto, body: { id: task.id } }));
       const cancelled = expectOk(await detail(task.id));
       expect([cancelled.task.status, cancelled.queueStatus, cancelled.dataStatus]).toEqual([
         'cancelled',
@@ -455,14 +454,14 @@ describe('data troubleshooting (/dataChecking)', () => {
       ]);
       const again = expectOk(
         await call<TCheckTask>(app.app, '/dataChecking/restartTask', {
-          token: auto,
+          token: app.auto,
           body: { taskId: task.id },
         }),
       );
       expect(again.id).not.toBe(task.id);
       expect(again.scope.vins).toEqual(DEMO_VINS);
       expectError(
-        await call(app.app, '/dataChecking/restartTask', { token: auto, body: { taskId: again.id } }),
+        await call(app.app, '/dataChecking/restartTask', { token: app.auto, body: { taskId: again.id } }),
         'CHECK_TASK_NOT_RESTARTABLE',
       );
       await run();
@@ -491,7 +490,7 @@ describe('data troubleshooting (/dataChecking)', () => {
         .update(checkingTasks)
         .set({ packageHash: standard.hash })
         .where(eq(checkingTasks.id, task.id));
-      expectOk(await call<TTask>(app.app, '/task/retry', { token: auto, body: { id: task.id } }));
+      expectOk(await call<TTask>(app.app, '/task/retry', { token: app.auto, body: { id: task.id } }));
       const queued = expectOk(await detail(task.id));
       expect([queued.queueStatus, queued.dataStatus]).toEqual(['toBeExecuted', 'toExtract']);
       await run();
@@ -503,29 +502,29 @@ describe('data troubleshooting (/dataChecking)', () => {
     it("another enterprise can neither read nor change the automaker's tasks", async () => {
       const [task] = expectOk(
         await call<TListResponse<TCheckTask>>(app.app, '/dataChecking/selectTaskPage', {
-          token: auto,
+          token: app.auto,
           body: {},
         }),
       ).list;
-      expectError(await detail(task!.id, supplier), 'NOT_FOUND');
+      expectError(await detail(task!.id, app.supplier), 'NOT_FOUND');
       expectError(
         await call(app.app, '/dataChecking/selectAbnormalPage', {
-          token: supplier,
+          token: app.supplier,
           body: { taskId: task!.id },
         }),
         'NOT_FOUND',
       );
       expectError(
-        await call(app.app, '/dataChecking/restartTask', { token: supplier, body: { taskId: task!.id } }),
+        await call(app.app, '/dataChecking/restartTask', { token: app.supplier, body: { taskId: task!.id } }),
         'NOT_FOUND',
       );
       expectError(
-        await call(app.app, '/task/cancel', { token: supplier, body: { id: task!.id } }),
+        await call(app.app, '/task/cancel', { token: app.supplier, body: { id: task!.id } }),
         'NOT_FOUND',
       );
       const theirs = expectOk(
         await call<TListResponse<TCheckTask>>(app.app, '/dataChecking/selectTaskPage', {
-          token: supplier,
+          token: app.supplier,
           body: {},
         }),
       );

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   EXAMINE_STATUS,
   type TCheckPackage,
@@ -25,13 +25,14 @@ import { raiseCompanyTasks } from '../src/modules/checking/company-task.ts';
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
 import {
+  AS_AUTO,
+  AS_SUPPLIER,
   AUTO_UUID,
   MINE_UUID,
   SUPPLIER_UUID,
   call,
   signIn,
-  startTestApp,
-  type TestApp,
+  useTestApp,
 } from './support/app.ts';
 import { memberWithExactCodes } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
@@ -48,9 +49,7 @@ const t = (daysAgo: number) => now - daysAgo * DAY;
 const MISSING_DELIVERY = 'Receipt RK-XH-002 lot BOLT-1: the supplier recorded no matching delivery';
 
 describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
-  let app: TestApp;
-  let auto: string;
-  let supplier: string;
+  const app = useTestApp({ auto: AS_AUTO, supplier: AS_SUPPLIER }, { SEED_DEMO_CHAIN: 'true' });
   let third: string;
   let standard: TCheckPackage;
   let hxBat: number;
@@ -59,7 +58,7 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
   const linkedRun = async () => {
     const created = expectOk(
       await call<TCheckTask>(app.app, '/dataChecking/createTask', {
-        token: auto,
+        token: app.auto,
         body: {
           taskType: 'linked',
           dimension: 'time',
@@ -111,9 +110,6 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
       .where(and(eq(messages.enterpriseUuid, enterprise), eq(messages.type, type)));
 
   beforeAll(async () => {
-    app = await startTestApp({ SEED_DEMO_CHAIN: 'true' });
-    auto = await signIn(app.app, 'demo-auto', AUTO_UUID);
-    supplier = await signIn(app.app, 'demo-supplier', SUPPLIER_UUID);
     // A third enterprise: demo-multi's pending application to the mine approved, as its administrator.
     const [multi] = await dbOf(app)
       .select({ id: users.id })
@@ -125,21 +121,20 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
       .where(and(eq(enterpriseUsers.enterpriseUuid, MINE_UUID), eq(enterpriseUsers.userId, multi!.id)));
     third = await signIn(app.app, 'demo-multi', MINE_UUID);
     await seal(app);
-    standard = expectOk(await call<TCheckPackage[]>(app.app, '/dataChecking/packages', { token: auto })).find(
-      (p) => p.id === 'standard',
-    )!;
+    standard = expectOk(
+      await call<TCheckPackage[]>(app.app, '/dataChecking/packages', { token: app.auto }),
+    ).find((p) => p.id === 'standard')!;
     const [p] = await dbOf(app)
       .select({ id: partners.id })
       .from(partners)
       .where(and(eq(partners.enterpriseUuid, AUTO_UUID), eq(partners.code, 'HX-BAT')));
     hxBat = p!.id;
   });
-  afterAll(() => app.close());
 
   it('raises nothing when the linked run finds nothing of the supplier', async () => {
     await linkedRun();
-    expect((await page(auto)).total).toBe(0);
-    expect((await page(supplier)).total).toBe(0);
+    expect((await page(app.auto)).total).toBe(0);
+    expect((await page(app.supplier)).total).toBe(0);
   });
 
   let taskId: number;
@@ -148,7 +143,7 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
     // Bolts received from the battery maker, which never recorded their delivery: its fault.
     expectOk(
       await call(app.app, '/stagePurchase/receipt/add', {
-        token: auto,
+        token: app.auto,
         body: {
           billNo: 'RK-XH-002',
           bizTime: t(6),
@@ -161,7 +156,7 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
       }),
     );
     const runId = await linkedRun();
-    const raised = await page(auto, { side: 'raised' });
+    const raised = await page(app.auto, { side: 'raised' });
     expect(raised.total).toBe(1);
     const task = raised.list[0]!;
     taskId = task.id;
@@ -180,26 +175,29 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
       },
     });
     // Raised by me, not assigned to me; the other way round at the supplier.
-    expect((await page(auto, { side: 'assigned' })).total).toBe(0);
-    const assigned = await page(supplier, { side: 'assigned' });
+    expect((await page(app.auto, { side: 'assigned' })).total).toBe(0);
+    const assigned = await page(app.supplier, { side: 'assigned' });
     expect(assigned.list.map((x) => [x.id, x.side])).toEqual([[taskId, 'supplier']]);
-    expect((await page(supplier, { side: 'raised' })).total).toBe(0);
-    expect((await page(supplier, { state: 'closed' })).total).toBe(0);
+    expect((await page(app.supplier, { side: 'raised' })).total).toBe(0);
+    expect((await page(app.supplier, { state: 'closed' })).total).toBe(0);
 
     // The supplier reads the finding lines of its task (message, level, cited records), nothing else.
-    expect((await detail(supplier, taskId)).task.id).toBe(taskId);
-    const seen = await lines(supplier, taskId);
+    expect((await detail(app.supplier, taskId)).task.id).toBe(taskId);
+    const seen = await lines(app.supplier, taskId);
     expect(seen.map((f) => [f.checkId, f.state, f.message.en])).toEqual([
       ['receipt-not-shipped', 'open', MISSING_DELIVERY],
     ]);
     expect(seen[0]!.cited.map((c) => c.label)).toEqual(['RK-XH-002']);
-    expect((await lines(supplier, taskId, { state: 'fixed' })).length).toBe(0);
-    expect((await history(supplier, taskId)).map((h) => [h.action, h.toState, h.openCount])).toEqual([
+    expect((await lines(app.supplier, taskId, { state: 'fixed' })).length).toBe(0);
+    expect((await history(app.supplier, taskId)).map((h) => [h.action, h.toState, h.openCount])).toEqual([
       ['raise', 'pending', 1],
     ]);
     // ...but not the benchmark's run or its other findings.
     expectError(
-      await call(app.app, '/dataChecking/selectAbnormalPage', { token: supplier, body: { taskId: runId } }),
+      await call(app.app, '/dataChecking/selectAbnormalPage', {
+        token: app.supplier,
+        body: { taskId: runId },
+      }),
       'NOT_FOUND',
     );
 
@@ -212,43 +210,43 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
 
   it('a rerun attaches to the live task instead of raising another', async () => {
     const runId = await linkedRun();
-    const all = await page(auto);
+    const all = await page(app.auto);
     expect(all.list.map((x) => [x.id, x.lastRunId, x.openCount])).toEqual([[taskId, runId, 1]]);
-    expect((await history(auto, taskId)).map((h) => h.action)).toEqual(['raise', 'rerun']);
+    expect((await history(app.auto, taskId)).map((h) => h.action)).toEqual(['raise', 'rerun']);
     expect(await messagesOf(SUPPLIER_UUID, 'companyTaskRaised')).toHaveLength(1);
   });
 
   it('walks the state machine from both sides, refusing in words in zh and en', async () => {
     const id = taskId;
     // The benchmark cannot work the task; the supplier cannot resolve before looking at it.
-    expectError(await act(auto, 'process', { id }), 'COMPANY_TASK_WRONG_SIDE');
-    expectError(await act(auto, 'process', { id }, 'en'), 'COMPANY_TASK_WRONG_SIDE', 'en');
-    expectError(await act(supplier, 'close', { id, result: 'other' }), 'COMPANY_TASK_WRONG_SIDE');
-    expectError(await act(supplier, 'resolve', { id, result: 'resolved' }), 'COMPANY_TASK_WRONG_STATE');
+    expectError(await act(app.auto, 'process', { id }), 'COMPANY_TASK_WRONG_SIDE');
+    expectError(await act(app.auto, 'process', { id }, 'en'), 'COMPANY_TASK_WRONG_SIDE', 'en');
+    expectError(await act(app.supplier, 'close', { id, result: 'other' }), 'COMPANY_TASK_WRONG_SIDE');
+    expectError(await act(app.supplier, 'resolve', { id, result: 'resolved' }), 'COMPANY_TASK_WRONG_STATE');
     expectError(
-      await act(supplier, 'resolve', { id, result: 'resolved' }, 'en'),
+      await act(app.supplier, 'resolve', { id, result: 'resolved' }, 'en'),
       'COMPANY_TASK_WRONG_STATE',
       'en',
     );
 
-    expect(expectOk(await act(supplier, 'troubleshoot', { id })).task.state).toBe('troubleshooting');
-    expect(expectOk(await act(supplier, 'process', { id, comment: '补录发货单' })).task.state).toBe(
+    expect(expectOk(await act(app.supplier, 'troubleshoot', { id })).task.state).toBe('troubleshooting');
+    expect(expectOk(await act(app.supplier, 'process', { id, comment: '补录发货单' })).task.state).toBe(
       'processing',
     );
-    expectError(await act(supplier, 'process', { id }), 'COMPANY_TASK_WRONG_STATE');
+    expectError(await act(app.supplier, 'process', { id }), 'COMPANY_TASK_WRONG_STATE');
 
     // Resolve: a result must be selected, the comment at most 500 characters.
-    expectError(await act(supplier, 'resolve', { id }), 'COMPANY_TASK_RESULT_REQUIRED');
-    expectError(await act(supplier, 'resolve', { id }, 'en'), 'COMPANY_TASK_RESULT_REQUIRED', 'en');
+    expectError(await act(app.supplier, 'resolve', { id }), 'COMPANY_TASK_RESULT_REQUIRED');
+    expectError(await act(app.supplier, 'resolve', { id }, 'en'), 'COMPANY_TASK_RESULT_REQUIRED', 'en');
     for (const lang of ['zh', 'en'] as const)
       expectError(
-        await act(supplier, 'resolve', { id, result: 'resolved', comment: 'x'.repeat(501) }, lang),
+        await act(app.supplier, 'resolve', { id, result: 'resolved', comment: 'x'.repeat(501) }, lang),
         'COMPANY_TASK_COMMENT_TOO_LONG',
         lang,
         { max: 500 },
       );
     const resolved = expectOk(
-      await act(supplier, 'resolve', { id, result: 'partiallyResolved', comment: '已补录发货记录' }),
+      await act(app.supplier, 'resolve', { id, result: 'partiallyResolved', comment: '已补录发货记录' }),
     );
     expect(resolved.task).toMatchObject({ state: 'resolved', result: 'partiallyResolved' });
 
@@ -264,14 +262,14 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
     });
 
     // The benchmark closes it with its own result.
-    expectError(await act(auto, 'close', { id }, 'en'), 'COMPANY_TASK_RESULT_REQUIRED', 'en');
-    const closed = expectOk(await act(auto, 'close', { id, result: 'resolved', comment: 'ok' }));
+    expectError(await act(app.auto, 'close', { id }, 'en'), 'COMPANY_TASK_RESULT_REQUIRED', 'en');
+    const closed = expectOk(await act(app.auto, 'close', { id, result: 'resolved', comment: 'ok' }));
     expect(closed.task).toMatchObject({ state: 'closed', result: 'resolved' });
-    expectError(await act(auto, 'close', { id, result: 'resolved' }), 'COMPANY_TASK_WRONG_STATE');
+    expectError(await act(app.auto, 'close', { id, result: 'resolved' }), 'COMPANY_TASK_WRONG_STATE');
 
     // Every step a history line: who, what, the result and the comment.
     expect(
-      (await history(auto, id)).map((h) => [
+      (await history(app.auto, id)).map((h) => [
         h.action,
         h.side,
         h.fromState,
@@ -302,29 +300,31 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
 
   it('once closed, a run that still fails raises a new task, which the supplier rejects with a reason', async () => {
     await linkedRun();
-    const live = (await page(supplier, { side: 'assigned', state: 'pending' })).list;
+    const live = (await page(app.supplier, { side: 'assigned', state: 'pending' })).list;
     expect(live).toHaveLength(1);
     second = live[0]!.id;
     expect(second).not.toBe(taskId);
-    expect((await page(auto)).total).toBe(2);
+    expect((await page(app.auto)).total).toBe(2);
 
-    expectError(await act(supplier, 'reject', { id: second }), 'COMPANY_TASK_REASON_REQUIRED');
+    expectError(await act(app.supplier, 'reject', { id: second }), 'COMPANY_TASK_REASON_REQUIRED');
     expectError(
-      await act(supplier, 'reject', { id: second, comment: '  ' }, 'en'),
+      await act(app.supplier, 'reject', { id: second, comment: '  ' }, 'en'),
       'COMPANY_TASK_REASON_REQUIRED',
       'en',
     );
-    const rejected = expectOk(await act(supplier, 'reject', { id: second, comment: '该批次不是本企业发货' }));
+    const rejected = expectOk(
+      await act(app.supplier, 'reject', { id: second, comment: '该批次不是本企业发货' }),
+    );
     expect(rejected.task).toMatchObject({ state: 'rejected', result: null });
-    expect((await history(supplier, second)).at(-1)).toMatchObject({
+    expect((await history(app.supplier, second)).at(-1)).toMatchObject({
       action: 'reject',
       comment: '该批次不是本企业发货',
     });
     await expect.poll(async () => (await messagesOf(AUTO_UUID, 'companyTaskAnswered')).length).toBe(2);
     // Still live: a further run attaches to it, and the benchmark ends it.
     await linkedRun();
-    expect((await page(auto)).total).toBe(2);
-    expect(expectOk(await act(auto, 'close', { id: second, result: 'notResolved' })).task.state).toBe(
+    expect((await page(app.auto)).total).toBe(2);
+    expect(expectOk(await act(app.auto, 'close', { id: second, result: 'notResolved' })).task.state).toBe(
       'closed',
     );
   });
@@ -347,9 +347,9 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
   it('a member without the codes is refused; Deal processes, Resolved resolves', async () => {
     // A fresh task to work: reopened by a run once the others are closed.
     await linkedRun();
-    const [live] = (await page(supplier, { state: 'pending' })).list;
+    const [live] = (await page(app.supplier, { state: 'pending' })).list;
     const id = live!.id;
-    const none = await member(supplier, SUPPLIER_UUID, []);
+    const none = await member(app.supplier, SUPPLIER_UUID, []);
     expectError(
       await call(app.app, '/dataChecking/companyTask/page', { token: none, body: {} }),
       'FORBIDDEN',
@@ -359,22 +359,22 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
         await call(app.app, `/dataChecking/companyTask/${path}`, { token: none, body: { id } }),
         'FORBIDDEN',
       );
-    const viewer = await member(supplier, SUPPLIER_UUID, ['CheckLog']);
+    const viewer = await member(app.supplier, SUPPLIER_UUID, ['CheckLog']);
     expect((await page(viewer)).total).toBe(3);
     for (const action of ['troubleshoot', 'process', 'resolve', 'reject'])
       expectError(await act(viewer, action, { id, result: 'other', comment: 'x' }), 'FORBIDDEN');
-    const dealer = await member(supplier, SUPPLIER_UUID, ['CheckLog', 'Deal']);
+    const dealer = await member(app.supplier, SUPPLIER_UUID, ['CheckLog', 'Deal']);
     expect(expectOk(await act(dealer, 'process', { id })).task.state).toBe('processing');
     expectError(await act(dealer, 'resolve', { id, result: 'resolved' }), 'FORBIDDEN');
-    const resolver = await member(supplier, SUPPLIER_UUID, ['CheckLog', 'Resolved']);
+    const resolver = await member(app.supplier, SUPPLIER_UUID, ['CheckLog', 'Resolved']);
     expect(expectOk(await act(resolver, 'resolve', { id, result: 'resolved' })).task.state).toBe('resolved');
     // The benchmark's member without Resolved cannot close it.
-    const autoViewer = await member(auto, AUTO_UUID, ['CheckLog']);
+    const autoViewer = await member(app.auto, AUTO_UUID, ['CheckLog']);
     expectError(await act(autoViewer, 'close', { id, result: 'resolved' }), 'FORBIDDEN');
   });
 
   it("a run that sees a finding fixed marks the task's line fixed (the supplier's corrected record)", async () => {
-    const [live] = (await page(auto, { state: 'resolved' })).list;
+    const [live] = (await page(app.auto, { state: 'resolved' })).list;
     const [line] = await dbOf(app)
       .select()
       .from(checkingCompanyTaskFindings)
@@ -402,9 +402,9 @@ describe('company abnormal-data tasks (/dataChecking/companyTask)', () => {
       ]),
     );
     const d = {
-      task: (await detail(supplier, live!.id)).task,
-      findings: await lines(supplier, live!.id),
-      history: await history(supplier, live!.id),
+      task: (await detail(app.supplier, live!.id)).task,
+      findings: await lines(app.supplier, live!.id),
+      history: await history(app.supplier, live!.id),
     };
     expect(d.task).toMatchObject({ openCount: 0, fixedCount: 1, lastRunId: 'run-fixed', state: 'resolved' });
     expect(d.findings.map((f) => f.state)).toEqual(['fixed']);

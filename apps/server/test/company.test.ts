@@ -1,8 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validationMessage, type TAddress, type TCompanyInfo } from '@tracehub/contract';
 import { accountLog, enterprises } from '../src/db/schema.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import {
+  AS_AUTO,
+  AS_MULTI_IN_AUTO,
+  AS_SUPPLIER,
+  AUTO_UUID,
+  SUPPLIER_UUID,
+  call,
+  signIn,
+  useTestApp,
+} from './support/app.ts';
 import { HANGZHOU, operatorSignIn } from './support/company.ts';
 import { dbOf, expectError, expectOk, inBothLangs } from './support/helpers.ts';
 
@@ -11,24 +20,13 @@ const ADDRESS = '/enterprise/updateAddress';
 const ENGLISH_NAME = '/enterprise/updateEnglishName';
 
 describe("the user centre's company information", () => {
-  let t: TestApp;
-  let auto: string;
-  let supplier: string;
-  let clerk: string;
+  const t = useTestApp({ auto: AS_AUTO, supplier: AS_SUPPLIER, clerk: AS_MULTI_IN_AUTO });
 
   const stored = async (uuid: string) =>
     (await dbOf(t).select().from(enterprises).where(eq(enterprises.uuid, uuid)))[0]!;
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    auto = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    supplier = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
-    clerk = await signIn(t.app, 'demo-multi', AUTO_UUID);
-  });
-  afterAll(() => t.close());
-
   it('shows the session’s enterprise with its addresses, legal person, DID and chain account', async () => {
-    const info = expectOk(await call<TCompanyInfo>(t.app, INFO, { token: auto }));
+    const info = expectOk(await call<TCompanyInfo>(t.app, INFO, { token: t.auto }));
     const row = await stored(AUTO_UUID);
     expect(info).toMatchObject({
       enterpriseUuid: AUTO_UUID,
@@ -48,8 +46,10 @@ describe("the user centre's company information", () => {
     });
     expect(info.registeredAddress?.longitude).toBeCloseTo(121.1655);
     // A member whose role holds PerFrom reads it too; the supplier's session sees the supplier.
-    expect(expectOk(await call<TCompanyInfo>(t.app, INFO, { token: clerk })).enterpriseUuid).toBe(AUTO_UUID);
-    expect(expectOk(await call<TCompanyInfo>(t.app, INFO, { token: supplier })).enterpriseUuid).toBe(
+    expect(expectOk(await call<TCompanyInfo>(t.app, INFO, { token: t.clerk })).enterpriseUuid).toBe(
+      AUTO_UUID,
+    );
+    expect(expectOk(await call<TCompanyInfo>(t.app, INFO, { token: t.supplier })).enterpriseUuid).toBe(
       SUPPLIER_UUID,
     );
   });
@@ -63,7 +63,7 @@ describe("the user centre's company information", () => {
     };
     const updated = expectOk(
       await call<TCompanyInfo>(t.app, ADDRESS, {
-        token: auto,
+        token: t.auto,
         body: { registeredAddress: HANGZHOU, operationAddress: operation },
       }),
     );
@@ -73,7 +73,7 @@ describe("the user centre's company information", () => {
     // There is no id to guess: the supplier's change lands on the supplier.
     expectOk(
       await call(t.app, ADDRESS, {
-        token: supplier,
+        token: t.supplier,
         body: { registeredAddress: HANGZHOU, operationAddress: HANGZHOU, enterpriseUuid: AUTO_UUID },
       }),
     );
@@ -91,7 +91,7 @@ describe("the user centre's company information", () => {
     const noCountry = { ...HANGZHOU, country: '' };
     const [zh, en] = await inBothLangs((lang) =>
       call(t.app, ADDRESS, {
-        token: auto,
+        token: t.auto,
         body: { registeredAddress: noCountry, operationAddress: HANGZHOU },
         lang,
       }),
@@ -100,13 +100,13 @@ describe("the user centre's company information", () => {
     expect(zh.body.msg).toContain(validationMessage('v.address.country', 'zh'));
     expect(en.body.msg).toContain(validationMessage('v.address.country', 'en'));
     const noCoordinates = await call(t.app, ADDRESS, {
-      token: auto,
+      token: t.auto,
       body: { registeredAddress: HANGZHOU, operationAddress: { ...HANGZHOU, latitude: 'north' } },
       lang: 'en',
     });
     expect(noCoordinates.body.msg).toContain(validationMessage('v.address.coordinates', 'en'));
     const noEnglishDetail = await call(t.app, ADDRESS, {
-      token: auto,
+      token: t.auto,
       body: { registeredAddress: { ...HANGZHOU, detailEn: ' ' }, operationAddress: HANGZHOU },
     });
     expect(noEnglishDetail.body.msg).toContain(validationMessage('v.address.detailEn', 'zh'));
@@ -115,7 +115,7 @@ describe("the user centre's company information", () => {
   it('changes the English name and abbreviation, with the spec’s English-name rule', async () => {
     const updated = expectOk(
       await call<TCompanyInfo>(t.app, ENGLISH_NAME, {
-        token: auto,
+        token: t.auto,
         body: { englishName: "Galaxy Motors (Shanghai) Co., Ltd. & Partners' ·", englishShort: 'Galaxy' },
       }),
     );
@@ -124,13 +124,16 @@ describe("the user centre's company information", () => {
       englishShort: 'Galaxy',
     });
     const cleared = expectOk(
-      await call<TCompanyInfo>(t.app, ENGLISH_NAME, { token: auto, body: { englishName: 'Galaxy Motors' } }),
+      await call<TCompanyInfo>(t.app, ENGLISH_NAME, {
+        token: t.auto,
+        body: { englishName: 'Galaxy Motors' },
+      }),
     );
     expect(cleared.englishShort).toBeNull();
 
     for (const englishName of ['星河 Motors', '12345', 'Galaxy#Motors']) {
       const [zh, en] = await inBothLangs((lang) =>
-        call(t.app, ENGLISH_NAME, { token: auto, body: { englishName }, lang }),
+        call(t.app, ENGLISH_NAME, { token: t.auto, body: { englishName }, lang }),
       );
       expect(zh.body.code).toBe('E1001');
       expect(zh.body.msg).toContain(
@@ -140,7 +143,11 @@ describe("the user centre's company information", () => {
         validationMessage('v.companyEnName.format', 'en', { field: 'englishName' }),
       );
     }
-    const spaces = await call(t.app, ENGLISH_NAME, { token: auto, body: { englishName: '   ' }, lang: 'en' });
+    const spaces = await call(t.app, ENGLISH_NAME, {
+      token: t.auto,
+      body: { englishName: '   ' },
+      lang: 'en',
+    });
     expect(spaces.body.msg).toContain(validationMessage('v.required', 'en', { field: 'englishName' }));
     expect((await stored(AUTO_UUID)).englishName).toBe('Galaxy Motors');
     expect((await stored(SUPPLIER_UUID)).englishName).toBe('Hengxin Power Battery Co., Ltd.');
@@ -149,7 +156,7 @@ describe("the user centre's company information", () => {
   it('needs the EditAddress and EditEnglishName codes, and an enterprise-end session', async () => {
     const [zh, en] = await inBothLangs((lang) =>
       call(t.app, ADDRESS, {
-        token: clerk,
+        token: t.clerk,
         body: { registeredAddress: HANGZHOU, operationAddress: HANGZHOU },
         lang,
       }),
@@ -157,7 +164,7 @@ describe("the user centre's company information", () => {
     expectError(zh, 'FORBIDDEN', 'zh');
     expectError(en, 'FORBIDDEN', 'en');
     expectError(
-      await call(t.app, ENGLISH_NAME, { token: clerk, body: { englishName: 'Clerk Co' } }),
+      await call(t.app, ENGLISH_NAME, { token: t.clerk, body: { englishName: 'Clerk Co' } }),
       'FORBIDDEN',
     );
     const operator = await operatorSignIn(t.app);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { AS_AUTO, call, useTestApp } from './support/app.ts';
 
 /**
  * PostgreSQL may close a pooled connection at any time (a restart, a failover, `pg_terminate_backend`, an
@@ -11,16 +11,13 @@ import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/a
 const adminUrl = process.env.DATABASE_URL;
 
 describe.skipIf(!adminUrl)('pooled PostgreSQL connections closed by the server', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    token = await signIn(t.app, 'demo-auto', AUTO_UUID);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ token: AS_AUTO });
 
   const list = () =>
-    call<{ total: number }>(t.app, '/log/selectLogPage', { token, body: { pageNo: 1, pageSize: 10 } });
+    call<{ total: number }>(t.app, '/log/selectLogPage', {
+      token: t.token,
+      body: { pageNo: 1, pageSize: 10 },
+    });
 
   it('keeps serving after PostgreSQL terminates every connection of the database', async () => {
     // Several lists at once leave several idle connections in the pool.

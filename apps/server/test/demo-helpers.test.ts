@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS, errorMessage } from '@tracehub/contract';
 import { inArray } from 'drizzle-orm';
 import { prepareDatabase } from '../src/bootstrap.ts';
@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 import { users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/platform/crypto.ts';
 import { DEMO_ACCOUNTS, demoAccountsWithPublishedPassword } from '../src/seed/demo.ts';
-import { call, startTestApp, type TestApp } from './support/app.ts';
+import { call, startTestApp, useTestApp, type TestAppFixture } from './support/app.ts';
 import { expectNoStack, expectOk, latestCodeFor, dbOf } from './support/helpers.ts';
 
 /**
@@ -17,17 +17,13 @@ import { expectNoStack, expectOk, latestCodeFor, dbOf } from './support/helpers.
 const OUTBOX = '/dev/outbox/latest';
 const EMAIL = 'demo-auto@tracehub.local';
 
-async function askCode(t: TestApp): Promise<void> {
+async function askCode(t: TestAppFixture): Promise<void> {
   expectOk(await call(t.app, '/login/getLoginMailVerifyCode', { body: { email: EMAIL, purpose: 'login' } }));
 }
 
 describe('demo helpers are off by default', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // What `npm start` runs: development, no DEMO_HELPERS.
-    t = await startTestApp({ NODE_ENV: 'development' });
-  });
-  afterAll(() => t.close());
+  // What `npm start` runs: development, no DEMO_HELPERS.
+  const t = useTestApp({}, { NODE_ENV: 'development' });
 
   it('answers /api/dev/outbox/latest with the unknown-route envelope, even in development', async () => {
     expect(t.runtime.deps.config.DEMO_HELPERS).toBe(false);
@@ -46,11 +42,7 @@ describe('demo helpers are off by default', () => {
 });
 
 describe('demo helpers enabled on a loopback address', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ DEMO_HELPERS: 'true', HOST: '127.0.0.1', NODE_ENV: 'production' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, { DEMO_HELPERS: 'true', HOST: '127.0.0.1', NODE_ENV: 'production' });
 
   it('gives the newest mailed code, whatever NODE_ENV', async () => {
     await askCode(t);

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TCheckFinding, TDailyReport, TListResponse } from '@tracehub/contract';
 import { auditLog, documents } from '../src/db/schema.ts';
 import { dayBefore, localDay } from '../src/modules/monitor/service.ts';
 import { demoVin } from '../src/seed/demo-supply-chain.ts';
-import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AUTO_UUID, call, useTestApp } from './support/app.ts';
 import { dbOf, expectOk } from './support/helpers.ts';
 
 // The demo's daily monitoring (seed/demo-monitoring.ts): a fresh start with the demo chain shows the
@@ -12,21 +12,14 @@ import { dbOf, expectOk } from './support/helpers.ts';
 // that day: normal, abnormal with its findings, not validated for a day without data, and a finding fixed.
 
 describe('demo daily reports (SEED_DEMO_MONITORING)', () => {
-  let app: TestApp;
-  let auto: string;
+  const app = useTestApp({ auto: AS_AUTO }, { SEED_DEMO_CHAIN: 'true', SEED_DEMO_MONITORING: 'true' });
   const today = localDay(new Date());
   const day = (daysAgo: number) => dayBefore(today, daysAgo);
-
-  beforeAll(async () => {
-    app = await startTestApp({ SEED_DEMO_CHAIN: 'true', SEED_DEMO_MONITORING: 'true' });
-    auto = await signIn(app.app, 'demo-auto', AUTO_UUID);
-  });
-  afterAll(() => app.close());
 
   const reports = async () =>
     expectOk(
       await call<TListResponse<TDailyReport>>(app.app, '/dailyMonitor/selectReportPage', {
-        token: auto,
+        token: app.auto,
         body: { pageSize: 20 },
       }),
     ).list;
@@ -58,7 +51,7 @@ describe('demo daily reports (SEED_DEMO_MONITORING)', () => {
     const report = (await reports()).find((r) => r.date === day(4))!;
     const findings = expectOk(
       await call<TListResponse<TCheckFinding>>(app.app, '/dailyMonitor/selectErrorPage', {
-        token: auto,
+        token: app.auto,
         body: { reportId: report.id, pageSize: 20 },
       }),
     ).list;

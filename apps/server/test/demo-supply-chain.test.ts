@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TDocument, TListResponse } from '@tracehub/contract';
 import { DEMO_VINS } from '../src/seed/demo-supply-chain.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AUTO_UUID, SUPPLIER_UUID, call, signIn, useTestApp } from './support/app.ts';
 import { expectOk } from './support/helpers.ts';
 
 describe('the demo supply chain (npm start)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ SEED_DEMO_CHAIN: 'true' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, { SEED_DEMO_CHAIN: 'true' });
 
   it('seeds the mine -> battery maker -> automaker documents through the services, each with evidence', async () => {
     const a = await signIn(t.app, 'demo-auto', AUTO_UUID);

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CURRENCIES,
   DOCUMENT_TYPES,
@@ -13,7 +13,7 @@ import {
 } from '@tracehub/contract';
 import { ledgerEvents } from '../src/db/schema.ts';
 import { usciOf } from '../src/seed/demo-companies.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, call, useTestApp } from './support/app.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
 import { minimalDocument } from './support/records.ts';
@@ -25,17 +25,15 @@ const freshUsci = () => usciOf(`91310115MA${String(++serial).padStart(7, '0')}`)
 const T0 = Date.parse('2026-03-01T08:00:00Z');
 
 describe('business documents (/stagePurchase, /stageProduction, /stageSale, /stageLogistics, /internalA-E)', () => {
-  let t: TestApp;
-  /** Administrators of the automaker (A) and of the supplier (B). */
-  let a: string;
-  let b: string;
+  /** t.a, t.b: administrators of the automaker (A) and of the supplier (B). */
+  const t = useTestApp({ a: AS_AUTO, b: AS_SUPPLIER });
 
-  const post = <T = TDocumentDetail>(path: string, body: unknown, token = a, lang?: TLang) =>
+  const post = <T = TDocumentDetail>(path: string, body: unknown, token = t.a, lang?: TLang) =>
     call<T>(t.app, path, { token, body, ...(lang ? { lang } : {}) });
   const base = (code: string) => `/${documentType(code).route}`;
-  const add = async (code: string, body: Record<string, unknown>, token = a) =>
+  const add = async (code: string, body: Record<string, unknown>, token = t.a) =>
     expectOk(await post(`${base(code)}/add`, { bizTime: T0, ...body }, token));
-  const page = async (code: string, body: Record<string, unknown> = {}, token = a) =>
+  const page = async (code: string, body: Record<string, unknown> = {}, token = t.a) =>
     expectOk(await post<TListResponse<TDocument>>(`${base(code)}/page`, { pageSize: 100, ...body }, token));
   const eventsOf = (id: number) =>
     dbOf(t)
@@ -43,7 +41,7 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
       .from(ledgerEvents)
       .where(and(eq(ledgerEvents.subjectType, 'document'), eq(ledgerEvents.subjectId, String(id))))
       .orderBy(asc(ledgerEvents.id));
-  const addPartner = async (partnerType: 'supplier' | 'client', code: string, token = a) =>
+  const addPartner = async (partnerType: 'supplier' | 'client', code: string, token = t.a) =>
     expectOk(
       await call(t.app, '/partner/add', {
         token,
@@ -52,16 +50,12 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
     );
 
   beforeAll(async () => {
-    t = await startTestApp();
-    a = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    b = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     await addPartner('supplier', 'SUP-1');
     await addPartner('supplier', 'SUP-2');
     await addPartner('client', 'CLI-1');
-    await addPartner('supplier', 'SUP-B', b);
-    await addPartner('client', 'CLI-B', b);
+    await addPartner('supplier', 'SUP-B', t.b);
+    await addPartner('client', 'CLI-B', t.b);
   });
-  afterAll(() => t.close());
 
   it('serves every type of the catalogue: create, list, detail and the evidence of each', async () => {
     let n = 0;
@@ -189,7 +183,7 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
     ];
     for (const [code, body, field, key, params] of cases) {
       for (const lang of ['zh', 'en'] as const) {
-        const res = await post(`${base(code)}/add`, { bizTime: T0, ...body }, a, lang);
+        const res = await post(`${base(code)}/add`, { bizTime: T0, ...body }, t.a, lang);
         const message = validationMessage(key, lang, { field, ...params });
         expectError(res, 'VALIDATION', lang, { detail: message });
         expect(res.body.data).toEqual({ fields: [{ field, message }] });
@@ -290,8 +284,8 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
       quantity: 1,
     });
     const path = base('SaleDelivery');
-    expect((await page('SaleDelivery', {}, b)).list.some((d) => d.id === mine.id)).toBe(false);
-    expectError(await post(`${path}/detail`, { id: mine.id }, b), 'NOT_FOUND');
+    expect((await page('SaleDelivery', {}, t.b)).list.some((d) => d.id === mine.id)).toBe(false);
+    expectError(await post(`${path}/detail`, { id: mine.id }, t.b), 'NOT_FOUND');
     expectError(
       await post(
         `${path}/update`,
@@ -304,22 +298,22 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
           batchNo: 'B',
           quantity: 2,
         },
-        b,
+        t.b,
       ),
       'NOT_FOUND',
     );
-    expectError(await post(`${path}/delete`, { id: mine.id }, b), 'NOT_FOUND');
-    expectError(await post(`${path}/batchDelete`, { ids: [mine.id] }, b), 'NOT_FOUND');
+    expectError(await post(`${path}/delete`, { id: mine.id }, t.b), 'NOT_FOUND');
+    expectError(await post(`${path}/batchDelete`, { ids: [mine.id] }, t.b), 'NOT_FOUND');
     // A's partner code means nothing to B.
     expectError(
       await post(
         `${path}/add`,
         { bizTime: T0, billNo: 'SD-B', partnerCode: 'CLI-1', itemCode: 'P', batchNo: 'B', quantity: 1 },
-        b,
+        t.b,
       ),
       'DOCUMENT_PARTNER_UNKNOWN',
     );
-    const exported = await download(t.app, `${path}/export`, { token: b, method: 'POST', body: {} });
+    const exported = await download(t.app, `${path}/export`, { token: t.b, method: 'POST', body: {} });
     expect((await sheetRows(Buffer.from(exported.raw))).flat()).not.toContain('SD-T');
     await add('PurchaseReceipt', {
       billNo: 'RK-T',
@@ -332,7 +326,7 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
       await post(
         '/stagePurchase/return/detailOfReceipt',
         { billNo: 'RK-T', materialsCode: 'M', batchNo: 'B' },
-        b,
+        t.b,
       ),
       'NOT_FOUND',
     );
@@ -402,7 +396,7 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
       });
     for (const lang of ['zh', 'en'] as const) {
       const res = await call(t.app, `${base('SaleReturn')}/add`, {
-        token: a,
+        token: t.a,
         lang,
         body: {
           bizTime: T0,
@@ -420,7 +414,7 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
     const saleReturn = expectOk(await sret('XS-2', 4, ['SD-R']));
     for (const lang of ['zh', 'en'] as const) {
       const res = await call(t.app, `${base('SaleDelivery')}/delete`, {
-        token: a,
+        token: t.a,
         lang,
         body: { id: delivery.id },
       });
@@ -512,7 +506,7 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
       },
     ]);
     const record = await importAndRun(t.app, t.runtime.deps, `${base('SaleDelivery')}/importExcel`, {
-      token: a,
+      token: t.a,
       content,
     });
     expect(record).toMatchObject({
@@ -522,7 +516,7 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
       defeatNum: 3,
       existNum: 1,
     });
-    const log = await download(t.app, `/import/records/${record.id}/errorLog`, { token: a });
+    const log = await download(t.app, `/import/records/${record.id}/errorLog`, { token: t.a });
     const text = (await sheetRows(Buffer.from(log.raw))).flat().join('|');
     expect(text).toContain(validationMessage('v.document.partnerUnknown', 'zh', { code: 'NOPE' }));
     expect(text).toContain(validationMessage('v.document.lotRequired', 'zh'));
@@ -557,12 +551,12 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
       },
     ]);
     const rrecord = await importAndRun(t.app, t.runtime.deps, `${base('SaleReturn')}/importExcel`, {
-      token: a,
+      token: t.a,
       content: returns,
       lang: 'en',
     });
     expect(rrecord).toMatchObject({ successNum: 1, defeatNum: 2 });
-    const rlog = await download(t.app, `/import/records/${rrecord.id}/errorLog`, { token: a, lang: 'en' });
+    const rlog = await download(t.app, `/import/records/${rrecord.id}/errorLog`, { token: t.a, lang: 'en' });
     const rtext = (await sheetRows(Buffer.from(rlog.raw))).flat().join('|');
     expect(rtext).toContain(validationMessage('v.document.returnExceeded', 'en', { left: '4' }));
     expect(rtext).toContain('Unable to import, no sales data found');
@@ -571,7 +565,7 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
 
   it('exports the list in the request language and guards the partners documents name', async () => {
     const res = await download(t.app, `${base('SaleDelivery')}/export`, {
-      token: a,
+      token: t.a,
       method: 'POST',
       body: { billNo: 'IMP-1' },
       lang: 'en',
@@ -581,26 +575,26 @@ describe('business documents (/stagePurchase, /stageProduction, /stageSale, /sta
     expect(rows.flat()).toContain('IMP-1');
     const partners = expectOk(
       await call<TListResponse<{ id: number; code: string }>>(t.app, '/partner/page', {
-        token: a,
+        token: t.a,
         body: { code: 'CLI-1' },
       }),
     );
     const cli = partners.list.find((p) => p.code === 'CLI-1')!;
-    expectError(await call(t.app, '/partner/delete', { token: a, body: { id: cli.id } }), 'RECORD_IN_USE');
+    expectError(await call(t.app, '/partner/delete', { token: t.a, body: { id: cli.id } }), 'RECORD_IN_USE');
   });
 
   it("suggests the enterprise's partners of the type's side to its forms", async () => {
-    const options = (code: string, token = a) =>
+    const options = (code: string, token = t.a) =>
       post<{ code: string }[]>(`${base(code)}/partnerOptions`, { keyword: 'SUP' }, token).then(expectOk);
     expect((await options('PurchaseReceipt')).map((p) => p.code).sort()).toEqual(['SUP-1', 'SUP-2']);
     expect(await options('SaleDelivery')).toEqual([]);
     expect(await options('ProductionStart')).toEqual([]);
-    expect((await options('PurchaseReceipt', b)).map((p) => p.code)).toEqual(['SUP-B']);
+    expect((await options('PurchaseReceipt', t.b)).map((p) => p.code)).toEqual(['SUP-B']);
   });
 
   it('lists the currencies of documents', async () => {
     const list = expectOk(
-      await call<{ code: string }[]>(t.app, '/common/getAllCurrency', { token: a, method: 'GET' }),
+      await call<{ code: string }[]>(t.app, '/common/getAllCurrency', { token: t.a, method: 'GET' }),
     );
     expect(list.map((c) => c.code)).toEqual(CURRENCIES.map((c) => c.code));
   });

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { validationMessage, type TMenuNode, type ZOperatorEnterprise } from '@tracehub/contract';
 import { accountLog } from '../src/db/schema.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, SUPPLIER_UUID, call, signIn, useTestApp } from './support/app.ts';
 import { memberWith } from './support/accounts.ts';
 import { operatorSignIn } from './support/company.ts';
 import { dbOf, expectError, expectOk, inBothLangs } from './support/helpers.ts';
@@ -23,10 +23,8 @@ function everyNode(nodes: readonly TMenuNode[]): TMenuNode[] {
 }
 
 describe('modules not configured for an enterprise (spec 6)', () => {
-  let t: TestApp;
+  const t = useTestApp({ auto: AS_AUTO, supplier: AS_SUPPLIER });
   let operator: string;
-  let auto: string;
-  let supplier: string;
 
   const setModules = (
     token: string,
@@ -38,19 +36,15 @@ describe('modules not configured for an enterprise (spec 6)', () => {
     expectOk(await call<TMenuNode[]>(t.app, '/menu/selectMenusByUserId', { token }));
 
   beforeAll(async () => {
-    t = await startTestApp();
     operator = await operatorSignIn(t.app);
-    auto = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    supplier = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
   });
-  afterAll(() => t.close());
 
   it('starts with every module configured', async () => {
     const list = expectOk(
       await call<{ list: TEnterprise[] }>(t.app, '/operator/enterprise/page', { token: operator, body: {} }),
     );
     expect(list.list.map((e) => e.unconfiguredCodes)).toEqual(list.list.map(() => []));
-    expect(everyNode(await menusOf(auto)).every((n) => n.configured)).toBe(true);
+    expect(everyNode(await menusOf(t.auto)).every((n) => n.configured)).toBe(true);
   });
 
   it("keeps an unconfigured page in the member's menu, refuses its endpoints with B2030 and restores them", async () => {
@@ -63,7 +57,7 @@ describe('modules not configured for an enterprise (spec 6)', () => {
     expect(log?.detail).toEqual({ unconfiguredCodes: ['Log'] });
 
     // The session already open sees it on its next request: the directory and its pages stay, marked.
-    const menu = await menusOf(auto);
+    const menu = await menusOf(t.auto);
     const logNodes = nodesWith(menu, 'Log');
     expect(logNodes.map((n) => [n.type, n.path, n.configured])).toEqual([
       [0, '/log', false],
@@ -77,30 +71,30 @@ describe('modules not configured for an enterprise (spec 6)', () => {
         .every((n) => n.configured),
     ).toBe(true);
 
-    const [zh, en] = await inBothLangs((lang) => call(t.app, LOG_PAGE, { token: auto, lang, body: {} }));
+    const [zh, en] = await inBothLangs((lang) => call(t.app, LOG_PAGE, { token: t.auto, lang, body: {} }));
     expectError(zh, 'MODULE_NOT_CONFIGURED', 'zh');
     expect(zh.body.msg).toBe('该模块尚未为贵企业配置，请联系企业管理员');
     expectError(en, 'MODULE_NOT_CONFIGURED', 'en');
     expect(en.body).toMatchObject({ code: 'B2030' });
     expectError(
-      await call(t.app, '/log/selectLogDetail', { token: auto, body: { id: 1 } }),
+      await call(t.app, '/log/selectLogDetail', { token: t.auto, body: { id: 1 } }),
       'MODULE_NOT_CONFIGURED',
     );
     // Only that module: the rest of the enterprise and session-level calls work.
-    expectOk(await call(t.app, '/member/page', { token: auto, body: {} }));
-    expectOk(await call(t.app, '/profile/selectUserInfo', { token: auto }));
+    expectOk(await call(t.app, '/member/page', { token: t.auto, body: {} }));
+    expectOk(await call(t.app, '/profile/selectUserInfo', { token: t.auto }));
 
     // Other enterprises are unaffected, also for an account linked to both.
-    expect(nodesWith(await menusOf(supplier), 'Log').every((n) => n.configured)).toBe(true);
-    expectOk(await call(t.app, LOG_PAGE, { token: supplier, body: {} }));
+    expect(nodesWith(await menusOf(t.supplier), 'Log').every((n) => n.configured)).toBe(true);
+    expectOk(await call(t.app, LOG_PAGE, { token: t.supplier, body: {} }));
 
     expect(expectOk(await setModules(operator, AUTO_UUID, [])).unconfiguredCodes).toEqual([]);
-    expect(everyNode(await menusOf(auto)).every((n) => n.configured)).toBe(true);
-    expectOk(await call(t.app, LOG_PAGE, { token: auto, body: {} }));
+    expect(everyNode(await menusOf(t.auto)).every((n) => n.configured)).toBe(true);
+    expectOk(await call(t.app, LOG_PAGE, { token: t.auto, body: {} }));
   });
 
   it('checks the permission first: a member without the code is still refused with E1008', async () => {
-    const logOnly = await memberWith(t, auto, AUTO_UUID, ['Log', 'Workbench']);
+    const logOnly = await memberWith(t, t.auto, AUTO_UUID, ['Log', 'Workbench']);
     const clerk = await signIn(t.app, 'demo-multi', AUTO_UUID);
     expectOk(await setModules(operator, AUTO_UUID, ['Log']));
     try {
@@ -119,14 +113,14 @@ describe('modules not configured for an enterprise (spec 6)', () => {
       // member/add needs the CreateMember action of the Member page.
       expectError(
         await call(t.app, '/member/add', {
-          token: auto,
+          token: t.auto,
           lang: 'en',
           body: { username: 'not-created', email: 'not-created@example.com', roleIds: [1] },
         }),
         'MODULE_NOT_CONFIGURED',
         'en',
       );
-      const member = nodesWith(await menusOf(auto), 'Member')[0]!;
+      const member = nodesWith(await menusOf(t.auto), 'Member')[0]!;
       expect(member.configured).toBe(false);
       expect(member.childs.filter((c) => c.type === 2).every((c) => !c.configured)).toBe(true);
     } finally {
@@ -154,7 +148,7 @@ describe('modules not configured for an enterprise (spec 6)', () => {
     );
     expect(page.list[0]?.unconfiguredCodes).toEqual([...later].sort());
     // The served menu marks exactly those pages (and their actions) not configured.
-    const unconfigured = everyNode(await menusOf(supplier)).filter((n) => !n.configured);
+    const unconfigured = everyNode(await menusOf(t.supplier)).filter((n) => !n.configured);
     expect([...new Set(unconfigured.filter((n) => n.type === 1).map((n) => n.code))].sort()).toEqual(
       [...later].sort(),
     );
@@ -183,7 +177,7 @@ describe('modules not configured for an enterprise (spec 6)', () => {
 
   it('is for operators only', async () => {
     for (const lang of ['zh', 'en'] as const) {
-      expectError(await setModules(auto, AUTO_UUID, ['Log'], lang), 'FORBIDDEN', lang);
+      expectError(await setModules(t.auto, AUTO_UUID, ['Log'], lang), 'FORBIDDEN', lang);
     }
     expectError(
       await call(t.app, UPDATE, { body: { enterpriseUuid: AUTO_UUID, unconfiguredCodes: [] } }),

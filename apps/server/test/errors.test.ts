@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS, LIMITS, errorMessage, validationMessage, type TLang } from '@tracehub/contract';
 import { sessions } from '../src/db/schema.ts';
 import type { Mailer } from '../src/platform/mail.ts';
-import { AUTO_UUID, DEMO_PASSWORD, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AUTO_UUID, DEMO_PASSWORD, call, signIn, useTestApp, type TestAppFixture } from './support/app.ts';
 import { dbOf, expectError, expectNoStack, expectOk, sessionOf } from './support/helpers.ts';
 
 /** A raw request, for bodies and headers the JSON helper cannot produce. */
 async function raw(
-  t: TestApp,
+  t: TestAppFixture,
   opts: {
     method?: 'POST' | 'GET' | 'PUT';
     url: string;
@@ -34,11 +34,7 @@ async function raw(
 }
 
 describe('error envelope', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers malformed JSON with E1006 in both languages', async () => {
     for (const lang of ['zh', 'en'] as const) {

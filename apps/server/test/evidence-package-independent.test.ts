@@ -1,6 +1,6 @@
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AUTO_UUID, call, signIn, useTestApp } from './support/app.ts';
 import { expectOk } from './support/helpers.ts';
 import { jcs, type Json } from './support/independent-jcs.ts';
 import {
@@ -107,11 +107,10 @@ function independentProblems(files: Files): string[] {
 }
 
 describe('evidence packages checked by an independent verifier (RFC 9162, 8785, 8032)', () => {
-  let t: TestApp;
+  const t = useTestApp({}, { SEED_DEMO_CHAIN: 'true' });
   let files: Files;
 
   beforeAll(async () => {
-    t = await startTestApp({ SEED_DEMO_CHAIN: 'true' });
     const auto = await signIn(t.app, 'demo-auto', AUTO_UUID);
     await seal(t);
     // A later block, so that the package proves its records' block consistent with the newest.
@@ -135,7 +134,6 @@ describe('evidence packages checked by an independent verifier (RFC 9162, 8785, 
     const res = await t.app.inject({ method: 'GET', url: link.url });
     files = unzipSync(new Uint8Array(res.rawPayload));
   });
-  afterAll(() => t.close());
 
   it('verifies every file, block, consistency proof and record of a downloaded package', () => {
     const records = Object.keys(files).filter((p) => p.startsWith('records/'));

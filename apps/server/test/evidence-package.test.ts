@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { documentType, type TPackageRequest } from '@tracehub/contract';
 import { PROBLEM_MESSAGES, verifyPackage, type PackageReport, type ProblemCode } from '@tracehub/verify';
 import { canonicalize } from '@tracehub/ledger';
@@ -12,7 +12,7 @@ import type { TenantContext } from '../src/platform/context.ts';
 import { AppError } from '../src/platform/errors.ts';
 import { memorySink, writeEvidencePackage } from '../src/modules/evidence-package/public.ts';
 import { DEMO_VINS } from '../src/seed/demo-supply-chain.ts';
-import { AUTO_UUID, MINE_UUID, SUPPLIER_UUID, startTestApp, type TestApp } from './support/app.ts';
+import { AUTO_UUID, MINE_UUID, SUPPLIER_UUID, useTestApp } from './support/app.ts';
 import { pdfBytes } from './support/files.ts';
 import { dbOf } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
@@ -37,7 +37,7 @@ const codes = (r: PackageReport): ProblemCode[] => [
 ];
 
 describe('evidence packages', () => {
-  let t: TestApp;
+  const t = useTestApp({}, { SEED_DEMO_CHAIN: 'true' });
   let good: Uint8Array;
   let files: Files;
   const attachment = pdfBytes();
@@ -86,7 +86,6 @@ describe('evidence packages', () => {
     })!;
 
   beforeAll(async () => {
-    t = await startTestApp({ SEED_DEMO_CHAIN: 'true' });
     // An attachment of the automaker's completion WG-XH-001, stored and recorded as an upload records it.
     const fileKey = randomBytes(16).toString('hex');
     const [row] = await dbOf(t)
@@ -110,7 +109,6 @@ describe('evidence packages', () => {
     good = await build(vinRequest());
     files = unzipSync(good);
   });
-  afterAll(() => t.close());
 
   it('packages the traced chain of a VIN, every tier, and the offline verifier passes it', () => {
     const report = verifyPackage(good);

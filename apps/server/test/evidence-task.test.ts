@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import * as XLSX from '@e965/xlsx';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ERRORS,
   type TEvidenceBatchResult,
@@ -16,7 +16,7 @@ import { verifyPackage } from '@tracehub/verify';
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
 import { linkedPackage } from '../src/modules/evidence-task/download.ts';
 import { DEMO_VINS, demoVin } from '../src/seed/demo-supply-chain.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, SUPPLIER_UUID, call, useTestApp } from './support/app.ts';
 import { memberWithExactCodes } from './support/accounts.ts';
 import { expectError, expectOk, type Res } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
@@ -56,33 +56,30 @@ async function uploadVins(
 const vinSheet = (vins: string[]) => xlsxOf([['VIN/SN'], ...vins.map((v) => [v])]);
 
 describe('evidence-package export tasks (/task/*)', () => {
-  let t: TestApp;
-  let auto: string;
-  let supplier: string;
+  const t = useTestApp(
+    { auto: AS_AUTO, supplier: AS_SUPPLIER },
+    { SEED_DEMO_CHAIN: 'true', EVIDENCE_VIN_LIMIT: String(LIMIT) },
+  );
 
-  const post = <T>(path: string, body: unknown, token = auto, lang: 'zh' | 'en' = 'zh') =>
+  const post = <T>(path: string, body: unknown, token = t.auto, lang: 'zh' | 'en' = 'zh') =>
     call<T>(t.app, path, { token, body, lang });
   const run = () => runJobsUntilIdle(t.runtime.deps);
-  const detail = async (taskId: string, token = auto) =>
+  const detail = async (taskId: string, token = t.auto) =>
     expectOk(await post<TEvidenceTask>('/task/findMainEvidenceByTaskId', { taskId }, token));
-  const create = (body: Record<string, unknown>, token = auto, lang: 'zh' | 'en' = 'zh') =>
+  const create = (body: Record<string, unknown>, token = t.auto, lang: 'zh' | 'en' = 'zh') =>
     post<TEvidenceTask>('/task/createEvidenceTask', body, token, lang);
-  const existing = async (body: Record<string, unknown>, token = auto) =>
+  const existing = async (body: Record<string, unknown>, token = t.auto) =>
     expectOk(await post<{ taskId: string | null }>('/task/getTaskIdByConditions', body, token)).taskId;
   /** The package behind a task's link, as bytes. */
-  const download = async (taskId: string, token = auto) => {
+  const download = async (taskId: string, token = t.auto) => {
     const link = expectOk(await post<TPreDownload>('/file/preDownload', { taskId }, token));
     const res = await t.app.inject({ method: 'GET', url: link.url });
     return { link, res };
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ SEED_DEMO_CHAIN: 'true', EVIDENCE_VIN_LIMIT: String(LIMIT) });
-    auto = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    supplier = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     await seal(t);
   });
-  afterAll(() => t.close());
 
   it('answers the VIN limit and the projects with their products for the creation dialogs', async () => {
     expect(expectOk(await post<{ limit: number }>('/task/getVinSnDataQuantityLimit', {})).limit).toBe(LIMIT);
@@ -93,7 +90,7 @@ describe('evidence-package export tasks (/task/*)', () => {
     ]);
     // Another enterprise sees its own projects only.
     const theirs = expectOk(
-      await post<TEvidenceProjectChoice[]>('/task/selectProjectAndProdutList', {}, supplier),
+      await post<TEvidenceProjectChoice[]>('/task/selectProjectAndProdutList', {}, t.supplier),
     );
     expect(theirs.map((p) => p.projectNumber)).not.toContain('XH-EV-2026');
     // The partners settled on the platform, for the export-by-company dialog.
@@ -120,7 +117,7 @@ describe('evidence-package export tasks (/task/*)', () => {
     // The existing-task check finds it, and a second creation is refused with its id, in both languages.
     expect(await existing(conditions)).toBe(task.taskId);
     expect(await existing({ taskType: 1, vinSn: VIN_A })).toBe(task.taskId);
-    const twice = await create(conditions, auto, 'en');
+    const twice = await create(conditions, t.auto, 'en');
     expectError(twice, 'EVIDENCE_TASK_EXISTS', 'en');
     expect(twice.body.msg).toBe(ERRORS.EVIDENCE_TASK_EXISTS.en);
     expect((twice.body.data as { taskId: string }).taskId).toBe(task.taskId);
@@ -237,11 +234,11 @@ describe('evidence-package export tasks (/task/*)', () => {
   });
 
   it('refuses keys that are not the enterprise’s and scopes past the VIN limit, with the limit, in both languages', async () => {
-    const notOurs = await create({ taskType: 1, vinSn: 'LNOTOURS000000001' }, auto, 'en');
+    const notOurs = await create({ taskType: 1, vinSn: 'LNOTOURS000000001' }, t.auto, 'en');
     expectError(notOurs, 'PACKAGE_SCOPE_NOT_FOUND', 'en', { value: 'LNOTOURS000000001' });
     expect(notOurs.body.msg).toContain('LNOTOURS000000001');
     // The product has three vehicles, the limit is two.
-    const tooMany = await create({ taskType: 1, productCode: 'XH-EV7' }, auto, 'en');
+    const tooMany = await create({ taskType: 1, productCode: 'XH-EV7' }, t.auto, 'en');
     expectError(tooMany, 'EVIDENCE_TOO_MANY_VINS', 'en', { limit: 2, count: 3 });
     expect(tooMany.body.msg).toBe(
       'Evidence package too large, reduce the VIN count (at most 2 per task, this one has 3); split it into batches',
@@ -251,7 +248,7 @@ describe('evidence-package export tasks (/task/*)', () => {
     // Nothing named at all: the schema.
     expect((await create({ taskType: 1 })).body.code).toBe(ERRORS.VALIDATION.code);
     // The battery maker's VIN is not the automaker's, and its own task is refused the automaker's VIN.
-    expectError(await create({ taskType: 1, vinSn: VIN_A }, supplier), 'PACKAGE_SCOPE_NOT_FOUND', 'zh', {
+    expectError(await create({ taskType: 1, vinSn: VIN_A }, t.supplier), 'PACKAGE_SCOPE_NOT_FOUND', 'zh', {
       value: VIN_A,
     });
   });
@@ -295,7 +292,7 @@ describe('evidence-package export tasks (/task/*)', () => {
     const good = expectOk(
       await uploadVins(
         t.app,
-        auto,
+        t.auto,
         { name: 'vins.xlsx', content: await vinSheet([VIN_A, VIN_B]) },
         {
           projectNumber: 'XH-EV-2026',
@@ -324,14 +321,14 @@ describe('evidence-package export tasks (/task/*)', () => {
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['VIN/SN'], [VIN_C]]), 'Sheet1');
     const xls = Buffer.from(XLSX.write(book, { bookType: 'biff8', type: 'buffer' }) as Uint8Array);
-    expect(expectOk(await uploadVins(t.app, auto, { name: 'vins.xls', content: xls })).sample).toEqual([
+    expect(expectOk(await uploadVins(t.app, t.auto, { name: 'vins.xls', content: xls })).sample).toEqual([
       VIN_C,
     ]);
 
     // A list with an unknown VIN, a duplicate and a VIN outside the named project: refused whole.
     const bad = await uploadVins(
       t.app,
-      auto,
+      t.auto,
       { name: 'vins.xlsx', content: await vinSheet([VIN_A, 'LNOTOURS000000001', VIN_A]) },
       { projectNumber: 'XH-EV-2026' },
       'en',
@@ -343,7 +340,7 @@ describe('evidence-package export tasks (/task/*)', () => {
     const log = await t.app.inject({
       method: 'POST',
       url: '/api/task/downloadErrorFile',
-      headers: { authorization: `Bearer ${auto}` },
+      headers: { authorization: `Bearer ${t.auto}` },
       payload: { errorKey: refused.errorKey },
     });
     expect(log.statusCode).toBe(200);
@@ -359,25 +356,25 @@ describe('evidence-package export tasks (/task/*)', () => {
     );
     // Past the limit (refused with it), not a workbook, no rows, another enterprise named.
     expectError(
-      await uploadVins(t.app, auto, { name: 'vins.xlsx', content: await vinSheet([VIN_A, VIN_B, VIN_C]) }),
+      await uploadVins(t.app, t.auto, { name: 'vins.xlsx', content: await vinSheet([VIN_A, VIN_B, VIN_C]) }),
       'EVIDENCE_TOO_MANY_VINS',
       'zh',
       { limit: 2, count: 3 },
     );
     expectError(
-      await uploadVins(t.app, auto, { name: 'vins.xlsx', content: Buffer.from('not a workbook') }),
+      await uploadVins(t.app, t.auto, { name: 'vins.xlsx', content: Buffer.from('not a workbook') }),
       'FILE_TYPE_INVALID',
       'zh',
       { types: 'xls/xlsx' },
     );
     expectError(
-      await uploadVins(t.app, auto, { name: 'vins.xlsx', content: await vinSheet([]) }),
+      await uploadVins(t.app, t.auto, { name: 'vins.xlsx', content: await vinSheet([]) }),
       'IMPORT_NO_ROWS',
     );
     expectError(
       await uploadVins(
         t.app,
-        auto,
+        t.auto,
         { name: 'vins.xlsx', content: await vinSheet([VIN_A]) },
         { enterpriseUuid: SUPPLIER_UUID },
       ),
@@ -385,12 +382,12 @@ describe('evidence-package export tasks (/task/*)', () => {
     );
     // The Chinese error log speaks Chinese.
     const zh = (
-      await uploadVins(t.app, auto, { name: 'vins.xlsx', content: await vinSheet(['LNOTOURS000000002']) })
+      await uploadVins(t.app, t.auto, { name: 'vins.xlsx', content: await vinSheet(['LNOTOURS000000002']) })
     ).body.data as TEvidenceUploadResult;
     const zhLog = await t.app.inject({
       method: 'POST',
       url: '/api/task/downloadErrorFile',
-      headers: { authorization: `Bearer ${auto}` },
+      headers: { authorization: `Bearer ${t.auto}` },
       payload: { errorKey: zh.errorKey },
     });
     expect((await sheetRows(zhLog.rawPayload))[1]).toEqual([
@@ -405,7 +402,7 @@ describe('evidence-package export tasks (/task/*)', () => {
     expectOk(await post('/product/addProduct', { name: '星河 EV7', code: 'XH-EV7', vinSn: vin, unit: '辆' }));
     const task = expectOk(await create({ taskType: 1, vinSn: vin }));
     await run();
-    const failed = await detail(task.taskId, auto);
+    const failed = await detail(task.taskId, t.auto);
     expect(failed.status).toBe('failed');
     expect(failed.task.reason).toMatchObject({
       code: ERRORS.PACKAGE_NOTHING_SEALED.code,
@@ -444,29 +441,29 @@ describe('evidence-package export tasks (/task/*)', () => {
       ['/file/preDownload', { taskId }],
       ['/file/preDownloadStats', { taskId }],
     ] as const)
-      expectError(await post(path, body, supplier), 'NOT_FOUND');
+      expectError(await post(path, body, t.supplier), 'NOT_FOUND');
     expect(
-      expectOk(await post<TListResponse<TEvidenceTask>>('/task/getMainEvidencesPage', {}, supplier)).list,
+      expectOk(await post<TListResponse<TEvidenceTask>>('/task/getMainEvidencesPage', {}, t.supplier)).list,
     ).toEqual([]);
     const upload = expectOk(
-      await uploadVins(t.app, auto, { name: 'vins.xlsx', content: await vinSheet([VIN_C]) }),
+      await uploadVins(t.app, t.auto, { name: 'vins.xlsx', content: await vinSheet([VIN_C]) }),
     );
     expectError(
       await post(
         '/task/artificialBatchCreateEvidenceTask',
         { taskType: 1, uniqueKey: upload.uniqueKey },
-        supplier,
+        t.supplier,
       ),
       'EVIDENCE_UPLOAD_UNKNOWN',
     );
-    expect(await existing({ taskType: 1, vinSn: VIN_A }, supplier)).toBeNull();
+    expect(await existing({ taskType: 1, vinSn: VIN_A }, t.supplier)).toBeNull();
     // The automaker's task is still there, completed.
     expect((await detail(taskId)).status).toBe('completed');
   });
 
   it('enforces the page codes on the server', async () => {
-    const none = await memberWithExactCodes(t, auto, AUTO_UUID, []);
-    const viewer = await memberWithExactCodes(t, auto, AUTO_UUID, ['TaskList']);
+    const none = await memberWithExactCodes(t, t.auto, AUTO_UUID, []);
+    const viewer = await memberWithExactCodes(t, t.auto, AUTO_UUID, ['TaskList']);
     const [task] = expectOk(
       await post<TListResponse<TEvidenceTask>>('/task/getMainEvidencesPage', { status: 'completed' }),
     ).list;
@@ -492,10 +489,10 @@ describe('evidence-package export tasks (/task/*)', () => {
     expect((await detail(taskId, viewer)).taskId).toBe(taskId);
     for (const [path, body] of calls.slice(3, 10)) expectError(await post(path, body, viewer), 'FORBIDDEN');
     expectError(await post('/file/preDownload', { taskId }, viewer), 'FORBIDDEN');
-    const downloader = await memberWithExactCodes(t, auto, AUTO_UUID, ['TaskList', 'TaskList:Download']);
+    const downloader = await memberWithExactCodes(t, t.auto, AUTO_UUID, ['TaskList', 'TaskList:Download']);
     expect((await download(taskId, downloader)).res.statusCode).toBe(200);
     // An 'account' member sees only the tasks it created.
-    const own = await memberWithExactCodes(t, auto, AUTO_UUID, ['TaskList'], { dataScope: 'account' });
+    const own = await memberWithExactCodes(t, t.auto, AUTO_UUID, ['TaskList'], { dataScope: 'account' });
     expect(
       expectOk(await post<TListResponse<TEvidenceTask>>('/task/getMainEvidencesPage', {}, own)).total,
     ).toBe(0);

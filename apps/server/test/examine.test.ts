@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   EXAMINE_STATUS,
   LIMITS,
@@ -17,8 +17,7 @@ import {
   TRADER_UUID,
   call,
   signIn,
-  startTestApp,
-  type TestApp,
+  useTestApp,
 } from './support/app.ts';
 import { dbOf, expectError, expectOk, loginStep, selectEnterprise } from './support/helpers.ts';
 
@@ -32,7 +31,7 @@ const DELETE = '/enterpriseUserExamine/delEnterpriseUser';
 const UNKNOWN_USCI = '91110000MA0000001' + usciCheckChar('91110000MA0000001')!;
 
 describe('link applications (examine)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   /** USCI of each demo enterprise, read from the database. */
   const usci: Record<string, string> = {};
   let multiId: number;
@@ -57,7 +56,6 @@ describe('link applications (examine)', () => {
     (await dbOf(t).select().from(enterpriseUsers).where(eq(enterpriseUsers.id, id)))[0]!;
 
   beforeAll(async () => {
-    t = await startTestApp();
     for (const e of await dbOf(t)
       .select({ uuid: enterprises.uuid, usci: enterprises.usci })
       .from(enterprises)) {
@@ -73,7 +71,6 @@ describe('link applications (examine)', () => {
     rejectedId = links.find((l) => l.enterpriseUuid === TRADER_UUID)!.id;
     approvedAutoId = links.find((l) => l.enterpriseUuid === AUTO_UUID)!.id;
   });
-  afterAll(() => t.close());
 
   it('lists the enterprises with the sign-in verifyKey as bearer and with a session', async () => {
     const step = await loginStep(t.app, 'demo-multi');

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TListResponse, TPartner, TProjectCode } from '@tracehub/contract';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, call, useTestApp } from './support/app.ts';
 import { expectOk } from './support/helpers.ts';
 import { download, importAndRun, sheetRows } from './support/workbooks.ts';
 import { zipPartText } from './support/zip.ts';
@@ -22,15 +22,7 @@ function sheetCells(xlsx: Buffer) {
 }
 
 describe('exports that read back (string cells, no apostrophe)', () => {
-  let t: TestApp;
-  let a: string;
-  let b: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    b = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ a: AS_AUTO, b: AS_SUPPLIER });
 
   const projects = async (token: string) =>
     expectOk(
@@ -51,12 +43,12 @@ describe('exports that read back (string cells, no apostrophe)', () => {
       { code: 'RT-7', notes: 'an escape-looking _x000D_ stays text' },
       { code: 'RT-8', notes: "'quoted already" },
     ];
-    for (const body of written) expectOk(await call(t.app, '/project/add', { token: a, body }));
-    const stored = await projects(a);
+    for (const body of written) expectOk(await call(t.app, '/project/add', { token: t.a, body }));
+    const stored = await projects(t.a);
     expect(stored).toHaveLength(written.length);
 
     const exported = await download(t.app, '/project/export', {
-      token: a,
+      token: t.a,
       method: 'POST',
       body: { code: 'RT', sortField: 'code', sortOrder: 'asc' },
     });
@@ -72,19 +64,19 @@ describe('exports that read back (string cells, no apostrophe)', () => {
 
     // Imported by another enterprise, the file gives exactly the records it was written from.
     const done = await importAndRun(t.app, t.runtime.deps, '/project/importExcel', {
-      token: b,
+      token: t.b,
       content: exported.raw,
       fileName: 'roundtrip.xlsx',
     });
     expect(done).toMatchObject({ status: 'completed', successNum: written.length, defeatNum: 0 });
-    expect(await projects(b)).toEqual(stored);
+    expect(await projects(t.b)).toEqual(stored);
     expect(stored.find((p) => p.code === 'RT-6')?.notes).toBe('first line\r\nsecond line');
   });
 
   it("imports the partner template's own example row (+86 571-8888 6666) in both languages", async () => {
     for (const [lang, token] of [
-      ['zh', a],
-      ['en', b],
+      ['zh', t.a],
+      ['en', t.b],
     ] as const) {
       const template = await download(t.app, '/partner/template', { token, lang });
       const { xml, cells } = sheetCells(template.raw);
@@ -113,10 +105,10 @@ describe('exports that read back (string cells, no apostrophe)', () => {
       { code: 'TZ-1', name: '时区物料', batchNo: 'TZ-B1', receiptTime: Date.UTC(2026, 2, 28, 23, 30) },
       { code: 'TZ-1', name: '时区物料', batchNo: 'TZ-B2', receiptTime: Date.UTC(2026, 2, 29, 12, 0) },
     ];
-    for (const body of written) expectOk(await call(t.app, '/materialData/add', { token: a, body }));
+    for (const body of written) expectOk(await call(t.app, '/materialData/add', { token: t.a, body }));
     const exported = (tz: string) =>
       download(t.app, '/materialData/export', {
-        token: a,
+        token: t.a,
         method: 'POST',
         body: { code: 'TZ-1', sortField: 'batchNo', sortOrder: 'asc', tz },
       });
@@ -139,10 +131,10 @@ describe('exports that read back (string cells, no apostrophe)', () => {
     // Read back: the file's own offsets, not China time, decide the instants.
     for (const file of [await exported('UTC'), berlin]) {
       expectOk(
-        await call(t.app, '/materialData/batchDelete', { token: a, body: { ids: await idsOf('TZ-1') } }),
+        await call(t.app, '/materialData/batchDelete', { token: t.a, body: { ids: await idsOf('TZ-1') } }),
       );
       const record = await importAndRun(t.app, t.runtime.deps, '/materialData/importExcel', {
-        token: a,
+        token: t.a,
         content: file.raw,
         fileName: 'zoned.xlsx',
       });
@@ -152,7 +144,7 @@ describe('exports that read back (string cells, no apostrophe)', () => {
           t.app,
           '/materialData/page',
           {
-            token: a,
+            token: t.a,
             body: { code: 'TZ-1', sortField: 'batchNo', sortOrder: 'asc' },
           },
         ),
@@ -163,6 +155,6 @@ describe('exports that read back (string cells, no apostrophe)', () => {
 
   const idsOf = async (code: string) =>
     expectOk(
-      await call<TListResponse<{ id: number }>>(t.app, '/materialData/page', { token: a, body: { code } }),
+      await call<TListResponse<{ id: number }>>(t.app, '/materialData/page', { token: t.a, body: { code } }),
     ).list.map((m) => m.id);
 });

@@ -18,13 +18,17 @@ import {
 import { fileTransferErrors, files, ledgerEvents, rolePermissions } from '../src/db/schema.ts';
 import { verifyLedger } from '../src/platform/ledger/verify.ts';
 import {
+  AS_AUTO,
+  AS_SUPPLIER,
   AUTO_UUID,
   SUPPLIER_UUID,
   call,
   signIn,
   startTestApp,
+  useTestApp,
   type Envelope,
   type TestApp,
+  type TestAppFixture,
 } from './support/app.ts';
 import { memberWith } from './support/accounts.ts';
 import { jpegBytes, pdfBytes, pngBytes, upload, viewFile } from './support/files.ts';
@@ -37,7 +41,11 @@ import { newDocument, newMaterial, newProject } from './support/records.ts';
  * Real records to file attachments under (an upload must name one of the caller's enterprise): one per
  * name `<pageCode>:<n>` a case uses, created through the API; answers each name's actual bizNo.
  */
-async function recordsNamed(t: TestApp, token: string, names: string[]): Promise<(name: string) => string> {
+async function recordsNamed(
+  t: TestAppFixture,
+  token: string,
+  names: string[],
+): Promise<(name: string) => string> {
   const out = new Map<string, string>();
   for (const name of names) {
     const page = name.slice(0, name.indexOf(':'));
@@ -61,7 +69,7 @@ const RECEIPT = '110';
 const SHIPMENT = '400';
 
 /** GET of a download link as a browser follows it: no session, no headers but the language. */
-async function follow(t: TestApp, url: string, lang?: TLang) {
+async function follow(t: TestAppFixture, url: string, lang?: TLang) {
   const res = await t.app.inject({
     method: 'GET',
     url,
@@ -77,19 +85,17 @@ async function follow(t: TestApp, url: string, lang?: TLang) {
 }
 
 describe('attachments of documents, their deletion and download links', () => {
-  let t: TestApp;
-  /** Administrators of the automaker (A) and of the supplier (B). */
-  let a: string;
-  let b: string;
+  /** t.a, t.b: administrators of the automaker (A) and of the supplier (B). */
+  const t = useTestApp({ a: AS_AUTO, b: AS_SUPPLIER });
 
-  const post = <T>(path: string, body: unknown, token = a, lang?: TLang) =>
+  const post = <T>(path: string, body: unknown, token = t.a, lang?: TLang) =>
     call<T>(t.app, path, { token, body, ...(lang ? { lang } : {}) });
-  const list = async (bizType: string, bizNo: string, token = a) =>
+  const list = async (bizType: string, bizNo: string, token = t.a) =>
     expectOk(await post<TFileEvidence[]>('/file/list', { bizType, bizNo }, token));
-  const attach = async (bizType: string, bizNo: string, token = a, fileName = 'scan.pdf') =>
+  const attach = async (bizType: string, bizNo: string, token = t.a, fileName = 'scan.pdf') =>
     expectOk(await upload(t.app, { token, bizType, bizNo, fileName, content: pdfBytes() }));
   /** The attachment's rowkey (its upload evidence's id), as the console gets it from /file/list. */
-  const rowkeyOf = async (bizType: string, bizNo: string, fileKey: string, token = a) =>
+  const rowkeyOf = async (bizType: string, bizNo: string, fileKey: string, token = t.a) =>
     (await list(bizType, bizNo, token)).find((f) => f.fileKey === fileKey)!.rowkey;
   const eventsOf = (fileKey: string) =>
     dbOf(t)
@@ -102,7 +108,7 @@ describe('attachments of documents, their deletion and download links', () => {
    * document pages' codes are given to the member's role in the database.
    */
   const memberHolding = async (codes: string[]) => {
-    const { token, role } = await memberWith(t, a, AUTO_UUID, ['Workbench']);
+    const { token, role } = await memberWith(t, t.a, AUTO_UUID, ['Workbench']);
     await dbOf(t)
       .insert(rolePermissions)
       .values(codes.map((code) => ({ roleId: role.id, code })));
@@ -117,10 +123,7 @@ describe('attachments of documents, their deletion and download links', () => {
   let theirMine: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    a = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    b = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
-    R = await recordsNamed(t, a, [
+    R = await recordsNamed(t, t.a, [
       'LogisticsTrans:1',
       'LogisticsTrans:5',
       'MaterialData:1',
@@ -135,10 +138,9 @@ describe('attachments of documents, their deletion and download links', () => {
       'PurchaseReceipt:8',
       'PurchaseReceipt:9',
     ]);
-    theirReceipt = (await newDocument(t.app, b, 'PurchaseReceipt')).bizNo;
-    theirMine = (await newDocument(t.app, b, 'InternalE2')).bizNo;
+    theirReceipt = (await newDocument(t.app, t.b, 'PurchaseReceipt')).bizNo;
+    theirMine = (await newDocument(t.app, t.b, 'InternalE2')).bizNo;
   });
-  afterAll(() => t.close());
 
   describe('business types per document type', () => {
     it("give every document type's code its family's attachment extensions", () => {
@@ -152,7 +154,7 @@ describe('attachments of documents, their deletion and download links', () => {
       const workbook = await xlsxOf([['a'], [1]]);
       const receiptSheet = expectOk(
         await upload(t.app, {
-          token: a,
+          token: t.a,
           bizType: RECEIPT,
           bizNo: R('PurchaseReceipt:1'),
           fileName: 'weights.xlsx',
@@ -162,7 +164,7 @@ describe('attachments of documents, their deletion and download links', () => {
       expect(receiptSheet).toMatchObject({ bizType: RECEIPT, bizNo: R('PurchaseReceipt:1') });
       const photo = expectOk(
         await upload(t.app, {
-          token: a,
+          token: t.a,
           bizType: SHIPMENT,
           bizNo: R('LogisticsTrans:1'),
           fileName: 'truck.jpg',
@@ -173,7 +175,7 @@ describe('attachments of documents, their deletion and download links', () => {
       // Logistics papers are pictures or pdf: a workbook is refused with the type's list.
       for (const lang of ['zh', 'en'] as const) {
         const refused = await upload(t.app, {
-          token: a,
+          token: t.a,
           bizType: SHIPMENT,
           bizNo: R('LogisticsTrans:1'),
           fileName: 'weights.xlsx',
@@ -184,7 +186,7 @@ describe('attachments of documents, their deletion and download links', () => {
       }
       // A code that is no document type is no business type.
       const unknown = await upload(t.app, {
-        token: a,
+        token: t.a,
         bizType: '999',
         fileName: 'x.pdf',
         content: pdfBytes(),
@@ -204,7 +206,7 @@ describe('attachments of documents, their deletion and download links', () => {
 
       expect(await list(RECEIPT, R('PurchaseReceipt:7'))).toEqual([]);
       expect(await fileRow(file.fileKey)).toBeUndefined();
-      expect((await viewFile(t.app, file.fileKey, a)).status).toBe(404);
+      expect((await viewFile(t.app, file.fileKey, t.a)).status).toBe(404);
       const events = await eventsOf(file.fileKey);
       expect(events.map((e) => e.eventType)).toEqual(['file.uploaded', 'file.deleted']);
       expect(String(events[0]!.id)).toBe(rowKey);
@@ -233,13 +235,13 @@ describe('attachments of documents, their deletion and download links', () => {
     it("answers another enterprise's attachment, unknown keys and other files as not found", async () => {
       const file = await attach(RECEIPT, R('PurchaseReceipt:8'));
       const rowKey = await rowkeyOf(RECEIPT, R('PurchaseReceipt:8'), file.fileKey);
-      expectError(await post('/file/deleteByRowkey', { rowKey }, b), 'NOT_FOUND');
+      expectError(await post('/file/deleteByRowkey', { rowKey }, t.b), 'NOT_FOUND');
       for (const unknown of ['abc', '999999999', '-1'])
         expectError(await post('/file/deleteByRowkey', { rowKey: unknown }), 'NOT_FOUND');
       // A quality report is a field of its material, not an attachment of a list.
       const quality = expectOk(
         await upload(t.app, {
-          token: a,
+          token: t.a,
           bizType: 'quality',
           bizNo: R('MaterialData:1'),
           fileName: 'q.pdf',
@@ -291,7 +293,7 @@ describe('attachments of documents, their deletion and download links', () => {
         'FORBIDDEN',
       );
       expectError(
-        await upload(t.app, { token: a, bizType: 'attachment', fileName: 'x.pdf', content }),
+        await upload(t.app, { token: t.a, bizType: 'attachment', fileName: 'x.pdf', content }),
         'FORBIDDEN',
       );
       await attach(RECEIPT, R('PurchaseReceipt:9'), uploader);
@@ -313,7 +315,7 @@ describe('attachments of documents, their deletion and download links', () => {
       const content = pngBytes(8);
       const file = expectOk(
         await upload(t.app, {
-          token: a,
+          token: t.a,
           bizType: RECEIPT,
           bizNo: R('PurchaseReceipt:20'),
           fileName: '磅单.png',
@@ -351,13 +353,13 @@ describe('attachments of documents, their deletion and download links', () => {
 
     it("refuses another enterprise's file, and changed or made-up links", async () => {
       const file = await attach(RECEIPT, R('PurchaseReceipt:21'));
-      expectError(await post('/file/preDownload', { fileKey: file.fileKey }, b), 'NOT_FOUND');
-      expectError(await post('/file/preDownloadStats', { fileKey: file.fileKey }, b), 'NOT_FOUND');
+      expectError(await post('/file/preDownload', { fileKey: file.fileKey }, t.b), 'NOT_FOUND');
+      expectError(await post('/file/preDownloadStats', { fileKey: file.fileKey }, t.b), 'NOT_FOUND');
       expectError(await post('/file/preDownload', { fileKey: 'f'.repeat(32) }), 'NOT_FOUND');
 
       const theirs = expectOk(
         await upload(t.app, {
-          token: b,
+          token: t.b,
           bizType: RECEIPT,
           bizNo: theirReceipt,
           fileName: 'b.pdf',
@@ -405,7 +407,7 @@ describe('attachments of documents, their deletion and download links', () => {
   });
 
   describe('refused transfers (/stage/fileErrorLog)', () => {
-    const logPage = async (body: Record<string, unknown> = {}, token = a, lang?: TLang) =>
+    const logPage = async (body: Record<string, unknown> = {}, token = t.a, lang?: TLang) =>
       expectOk(
         await post<TListResponse<TFileTransferError>>(
           '/stage/fileErrorLog/page',
@@ -421,7 +423,7 @@ describe('attachments of documents, their deletion and download links', () => {
       const refusals = [
         {
           res: await upload(t.app, {
-            token: a,
+            token: t.a,
             bizType: SHIPMENT,
             bizNo: R('LogisticsTrans:5'),
             fileName: 'route.docx',
@@ -434,7 +436,7 @@ describe('attachments of documents, their deletion and download links', () => {
         },
         {
           res: await upload(t.app, {
-            token: a,
+            token: t.a,
             bizType: RECEIPT,
             bizNo: R('PurchaseReceipt:5'),
             fileName: 'fake.png',
@@ -446,7 +448,7 @@ describe('attachments of documents, their deletion and download links', () => {
         },
         {
           res: await upload(t.app, {
-            token: a,
+            token: t.a,
             bizType: RECEIPT,
             bizNo: R('PurchaseReceipt:5'),
             fileName: 'huge.pdf',
@@ -491,7 +493,7 @@ describe('attachments of documents, their deletion and download links', () => {
           errorMsg: errorMessage('FILE_TYPE_INVALID', 'zh', { types: 'jpg/jpeg/png/pdf' }),
         },
       ]);
-      const inEnglish = await logPage({}, a, 'en');
+      const inEnglish = await logPage({}, t.a, 'en');
       expect(inEnglish.list.slice(0, 3).map((r) => r.errorMsg)).toEqual([
         errorMessage('FILE_TOO_LARGE', 'en'),
         errorMessage('FILE_TYPE_INVALID', 'en', refusals[1]!.params),
@@ -513,7 +515,7 @@ describe('attachments of documents, their deletion and download links', () => {
       const before = (await dbOf(t).select().from(fileTransferErrors)).length;
       expectError(
         await upload(t.app, {
-          token: a,
+          token: t.a,
           bizType: 'attachment',
           bizNo: R('Project:1'),
           fileName: 'x.exe',
@@ -529,7 +531,7 @@ describe('attachments of documents, their deletion and download links', () => {
     it("lists only the enterprise's own records, filtered, for holders of any document page", async () => {
       expectError(
         await upload(t.app, {
-          token: b,
+          token: t.b,
           bizType: '800',
           bizNo: theirMine,
           fileName: 'mine.xlsx',
@@ -539,7 +541,7 @@ describe('attachments of documents, their deletion and download links', () => {
         'zh',
         { types: fileBizTypeExtensions('800').join('/') },
       );
-      const theirs = await logPage({}, b);
+      const theirs = await logPage({}, t.b);
       expect(theirs.list.map((r) => [r.fileName, r.bizType, r.billType])).toEqual([['mine.xlsx', '800', 80]]);
       const ours = await logPage();
       expect(ours.list.map((r) => r.fileName)).not.toContain('mine.xlsx');
@@ -566,7 +568,7 @@ describe('attachments of documents, their deletion and download links', () => {
       // Any document page's code suffices; without one the list is refused.
       const mines = await memberHolding(['InternalE2']);
       expect((await logPage({}, mines)).total).toBe(ours.total);
-      const partners = (await memberWith(t, a, AUTO_UUID, ['Partner'])).token;
+      const partners = (await memberWith(t, t.a, AUTO_UUID, ['Partner'])).token;
       expectError(await post('/stage/fileErrorLog/page', {}, partners), 'FORBIDDEN');
     });
   });

@@ -1,8 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, validationMessage } from '@tracehub/contract';
 import { files } from '../src/db/schema.ts';
-import { AUTO_UUID, SUPPLIER_UUID, signIn, startTestApp, type TestApp } from './support/app.ts';
+import {
+  AS_APPLICANT,
+  AS_AUTO,
+  AS_MULTI_IN_AUTO,
+  AS_MULTI_IN_SUPPLIER,
+  AS_SUPPLIER,
+  AUTO_UUID,
+  useTestApp,
+} from './support/app.ts';
 import { memberWith } from './support/accounts.ts';
 import { operatorSignIn } from './support/company.ts';
 import { jpegBytes, pdfBytes, pngBytes, sha256, upload, viewFile } from './support/files.ts';
@@ -10,29 +18,23 @@ import { dbOf, expectError, expectOk, inBothLangs } from './support/helpers.ts';
 import { newMaterial, newProject, type TRecordRef } from './support/records.ts';
 
 describe('file upload and view', () => {
-  let t: TestApp;
-  let applicant: string;
-  let auto: string;
-  let multiInAuto: string;
-  let multiInSupplier: string;
-  let supplier: string;
+  const t = useTestApp({
+    applicant: AS_APPLICANT,
+    auto: AS_AUTO,
+    multiInAuto: AS_MULTI_IN_AUTO,
+    multiInSupplier: AS_MULTI_IN_SUPPLIER,
+    supplier: AS_SUPPLIER,
+  });
   let operator: string;
   /** Records of the automaker that its files are filed under. */
   let project: TRecordRef;
   let material: TRecordRef;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    applicant = await signIn(t.app, 'demo-applicant', null);
-    auto = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    multiInAuto = await signIn(t.app, 'demo-multi', AUTO_UUID);
-    multiInSupplier = await signIn(t.app, 'demo-multi', SUPPLIER_UUID);
-    supplier = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     operator = await operatorSignIn(t.app);
-    project = await newProject(t.app, auto);
-    material = await newMaterial(t.app, auto);
+    project = await newProject(t.app, t.auto);
+    material = await newMaterial(t.app, t.auto);
   });
-  afterAll(() => t.close());
 
   const rowOf = async (fileKey: string) =>
     (await dbOf(t).select().from(files).where(eq(files.fileKey, fileKey)))[0]!;
@@ -41,7 +43,7 @@ describe('file upload and view', () => {
     const content = pngBytes(16);
     const info = expectOk(
       await upload(t.app, {
-        token: applicant,
+        token: t.applicant,
         bizType: 'businessLicence',
         bizNo: 'cert-1',
         fileName: '营业执照.png',
@@ -65,14 +67,14 @@ describe('file upload and view', () => {
   it('accepts JPEG photos as .jpg and .jpeg, and a PDF attachment', async () => {
     for (const fileName of ['front.jpg', 'back.JPEG']) {
       const info = expectOk(
-        await upload(t.app, { token: applicant, bizType: 'idPhoto', fileName, content: jpegBytes() }),
+        await upload(t.app, { token: t.applicant, bizType: 'idPhoto', fileName, content: jpegBytes() }),
       );
       expect(info.contentType).toBe('image/jpeg');
       expect(info.fileHash).toBe(sha256(jpegBytes()));
     }
     const pdf = expectOk(
       await upload(t.app, {
-        token: auto,
+        token: t.auto,
         bizType: 'attachment',
         bizNo: project.bizNo,
         fileName: 'contract.pdf',
@@ -86,7 +88,7 @@ describe('file upload and view', () => {
   it('refuses content whose leading bytes do not match the extension (a PDF named .png)', async () => {
     const [zh, en] = await inBothLangs((lang) =>
       upload(t.app, {
-        token: applicant,
+        token: t.applicant,
         bizType: 'idPhoto',
         fileName: 'photo.png',
         content: pdfBytes(),
@@ -100,7 +102,7 @@ describe('file upload and view', () => {
 
   it("refuses an extension the business type does not accept, with that type's list", async () => {
     const pdfLicence = await upload(t.app, {
-      token: applicant,
+      token: t.applicant,
       bizType: 'businessLicence',
       fileName: 'licence.pdf',
       content: pdfBytes(),
@@ -108,7 +110,7 @@ describe('file upload and view', () => {
     });
     expectError(pdfLicence, 'FILE_TYPE_INVALID', 'en', { types: 'jpg/jpeg/png' });
     const pngQuality = await upload(t.app, {
-      token: auto,
+      token: t.auto,
       bizType: 'quality',
       bizNo: material.bizNo,
       fileName: 'report.png',
@@ -121,7 +123,7 @@ describe('file upload and view', () => {
     const big = pngBytes(2400, true);
     expect(big.length).toBeGreaterThan(LIMITS.fileMaxBytes);
     const [zh, en] = await inBothLangs((lang) =>
-      upload(t.app, { token: applicant, bizType: 'idPhoto', fileName: 'big.png', content: big, lang }),
+      upload(t.app, { token: t.applicant, bizType: 'idPhoto', fileName: 'big.png', content: big, lang }),
     );
     expectError(zh, 'FILE_TOO_LARGE', 'zh');
     expectError(en, 'FILE_TOO_LARGE', 'en');
@@ -130,14 +132,14 @@ describe('file upload and view', () => {
 
   it('validates the query and requires a file part', async () => {
     const badType = await upload(t.app, {
-      token: applicant,
+      token: t.applicant,
       bizType: 'selfie',
       fileName: 'a.png',
       content: pngBytes(),
     });
     expect(badType.body.code).toBe('E1001');
     const [zh, en] = await inBothLangs((lang) =>
-      upload(t.app, { token: applicant, bizType: 'idPhoto', lang }),
+      upload(t.app, { token: t.applicant, bizType: 'idPhoto', lang }),
     );
     expect(zh.body.code).toBe('E1001');
     expect(zh.body.msg).toContain(validationMessage('v.file.required', 'zh'));
@@ -160,14 +162,14 @@ describe('file upload and view', () => {
     const content = pdfBytes();
     const attachment = expectOk(
       await upload(t.app, {
-        token: auto,
+        token: t.auto,
         bizType: 'attachment',
         bizNo: project.bizNo,
         fileName: '合同.pdf',
         content,
       }),
     );
-    const own = await viewFile(t.app, attachment.fileKey, auto);
+    const own = await viewFile(t.app, attachment.fileKey, t.auto);
     expect(own.status).toBe(200);
     expect(own.headers['content-type']).toBe('application/pdf');
     expect(own.headers['x-content-type-options']).toBe('nosniff');
@@ -175,32 +177,37 @@ describe('file upload and view', () => {
     expect(sha256(own.raw)).toBe(sha256(content));
 
     // A colleague reads a record's attachments with the page's ViewEnclosure, not by being a member.
-    const viewer = (await memberWith(t, auto, AUTO_UUID, ['Project', 'Project:ViewEnclosure'])).token;
+    const viewer = (await memberWith(t, t.auto, AUTO_UUID, ['Project', 'Project:ViewEnclosure'])).token;
     const colleague = await viewFile(t.app, attachment.fileKey, viewer);
     expect(colleague.status).toBe(200);
     expect(colleague.raw.equals(content)).toBe(true);
-    expectError((await viewFile(t.app, attachment.fileKey, multiInAuto)).res, 'FORBIDDEN');
+    expectError((await viewFile(t.app, attachment.fileKey, t.multiInAuto)).res, 'FORBIDDEN');
 
     // Another enterprise's member, and the same person signed in to another enterprise: as if absent.
-    expectError((await viewFile(t.app, attachment.fileKey, supplier)).res, 'NOT_FOUND');
-    expectError((await viewFile(t.app, attachment.fileKey, multiInSupplier, 'en')).res, 'NOT_FOUND', 'en');
+    expectError((await viewFile(t.app, attachment.fileKey, t.supplier)).res, 'NOT_FOUND');
+    expectError((await viewFile(t.app, attachment.fileKey, t.multiInSupplier, 'en')).res, 'NOT_FOUND', 'en');
     // Operators read certification files, not enterprises' business attachments.
     expectError((await viewFile(t.app, attachment.fileKey, operator)).res, 'NOT_FOUND');
 
     const photo = expectOk(
-      await upload(t.app, { token: applicant, bizType: 'idPhoto', fileName: 'id.png', content: pngBytes(8) }),
+      await upload(t.app, {
+        token: t.applicant,
+        bizType: 'idPhoto',
+        fileName: 'id.png',
+        content: pngBytes(8),
+      }),
     );
     const audited = await viewFile(t.app, photo.fileKey, operator);
     expect(audited.status).toBe(200);
     expect(audited.headers['content-type']).toBe('image/png');
     expect(audited.raw.equals(pngBytes(8))).toBe(true);
-    expect((await viewFile(t.app, photo.fileKey, applicant)).status).toBe(200);
+    expect((await viewFile(t.app, photo.fileKey, t.applicant)).status).toBe(200);
     // A personal certification upload is not the current enterprise's file.
-    expectError((await viewFile(t.app, photo.fileKey, auto)).res, 'NOT_FOUND');
+    expectError((await viewFile(t.app, photo.fileKey, t.auto)).res, 'NOT_FOUND');
   });
 
   it('answers unknown keys and anonymous callers like any missing file or session', async () => {
-    expectError((await viewFile(t.app, 'f'.repeat(32), auto)).res, 'NOT_FOUND');
+    expectError((await viewFile(t.app, 'f'.repeat(32), t.auto)).res, 'NOT_FOUND');
     expectError((await viewFile(t.app, 'f'.repeat(32))).res, 'NOT_LOGGED_IN');
   });
 });

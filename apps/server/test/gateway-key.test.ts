@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   API_BASE,
   ERRORS,
@@ -17,7 +17,7 @@ import {
 import { gatewayKeys, importRecords, ledgerEvents, projectCodes } from '../src/db/schema.ts';
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
 import { REPO_ROOT } from '../src/paths.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, call, useTestApp } from './support/app.ts';
 import { memberWith } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { xlsxOf } from './support/workbooks.ts';
@@ -44,9 +44,7 @@ interface SignedOpts {
 }
 
 describe('gateway keys (modules/gateway-key)', () => {
-  let t: TestApp;
-  let admin: string;
-  let other: string;
+  const t = useTestApp({ admin: AS_AUTO, other: AS_SUPPLIER }, { GATEWAY_RATE_PER_MINUTE: String(RATE) });
   let listening: string | undefined;
   /** The test server on a real port, for the documented clients (opened once). */
   const live = async () => (listening ??= await t.app.listen({ host: '127.0.0.1', port: 0 }));
@@ -104,15 +102,8 @@ describe('gateway keys (modules/gateway-key)', () => {
     expect(await importCount()).toBe(before);
   }
 
-  beforeAll(async () => {
-    t = await startTestApp({ GATEWAY_RATE_PER_MINUTE: String(RATE) });
-    admin = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    other = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
-  });
-  afterAll(() => t.close());
-
   it('shows the secret once: the list and the detail never hold it, the stored column is not it', async () => {
-    const created = await addKey(admin, '金蝶 ERP');
+    const created = await addKey(t.admin, '金蝶 ERP');
     expect(created.appSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(created.appSecret, 'base64url')).toHaveLength(32);
     expect(created).toMatchObject({
@@ -124,10 +115,10 @@ describe('gateway keys (modules/gateway-key)', () => {
     });
 
     const detail = expectOk(
-      await call<TGatewayKey>(t.app, '/gatewayKey/detail', { token: admin, body: { id: created.id } }),
+      await call<TGatewayKey>(t.app, '/gatewayKey/detail', { token: t.admin, body: { id: created.id } }),
     );
     const list = expectOk(
-      await call<TListResponse<TGatewayKey>>(t.app, '/gatewayKey/page', { token: admin, body: {} }),
+      await call<TListResponse<TGatewayKey>>(t.app, '/gatewayKey/page', { token: t.admin, body: {} }),
     );
     expect(detail).not.toHaveProperty('appSecret');
     expect(list.list.find((k) => k.id === created.id)).toEqual(detail);
@@ -141,7 +132,7 @@ describe('gateway keys (modules/gateway-key)', () => {
   });
 
   it('imports a signed project-code workbook through the pipeline, with evidence, and reports completion', async () => {
-    const key = await addKey(admin);
+    const key = await addKey(t.admin);
     const content = await projectWorkbook('GW-OK');
     const res = await gw(key, '/gateway/v1/imports/project', { body: content });
     const queued = expectOk(res) as TImportRecord;
@@ -181,7 +172,7 @@ describe('gateway keys (modules/gateway-key)', () => {
     // The console sees the import as the member's.
     expect(
       expectOk(
-        await call<TImportRecord>(t.app, `/import/records/${queued.id}`, { token: admin, method: 'GET' }),
+        await call<TImportRecord>(t.app, `/import/records/${queued.id}`, { token: t.admin, method: 'GET' }),
       ).status,
     ).toBe('completed');
     const [used] = await dbOf(t).select().from(gatewayKeys).where(eq(gatewayKeys.id, key.id));
@@ -189,7 +180,7 @@ describe('gateway keys (modules/gateway-key)', () => {
   });
 
   it('refuses a bad signature, old and future timestamps, a replayed nonce, and writes nothing', async () => {
-    const key = await addKey(admin);
+    const key = await addKey(t.admin);
     const body = await projectWorkbook('GW-BAD');
     const url = '/gateway/v1/imports/project';
     await expectRefused(
@@ -241,7 +232,7 @@ describe('gateway keys (modules/gateway-key)', () => {
   });
 
   it('refuses a body over 5MB with its own code', async () => {
-    const key = await addKey(admin);
+    const key = await addKey(t.admin);
     const big = Buffer.concat([await projectWorkbook('GW-BIG'), randomBytes(5 * 1024 * 1024)]);
     await expectRefused(
       (lang) => gw(key, '/gateway/v1/imports/project', { body: big, lang }),
@@ -251,25 +242,25 @@ describe('gateway keys (modules/gateway-key)', () => {
   });
 
   it('refuses a disabled key, and the old secret of a reset key', async () => {
-    const key = await addKey(admin);
+    const key = await addKey(t.admin);
     const body = await projectWorkbook('GW-OFF');
     const url = '/gateway/v1/imports/project';
     expectOk(
       await call(t.app, '/gatewayKey/updateStatus', {
-        token: admin,
+        token: t.admin,
         body: { id: key.id, status: 'disabled' },
       }),
     );
     await expectRefused((lang) => gw(key, url, { body, lang }), 'GATEWAY_KEY_DISABLED');
     expectOk(
       await call(t.app, '/gatewayKey/updateStatus', {
-        token: admin,
+        token: t.admin,
         body: { id: key.id, status: 'enabled' },
       }),
     );
 
     const reset = expectOk(
-      await call<TGatewayKeySecret>(t.app, '/gatewayKey/reset', { token: admin, body: { id: key.id } }),
+      await call<TGatewayKeySecret>(t.app, '/gatewayKey/reset', { token: t.admin, body: { id: key.id } }),
     );
     expect(reset.appKey).toBe(key.appKey);
     expect(reset.appSecret).not.toBe(key.appSecret);
@@ -281,7 +272,7 @@ describe('gateway keys (modules/gateway-key)', () => {
     const body = await projectWorkbook('GW-MEMBER');
     const url = '/gateway/v1/imports/project';
     // May create keys and upload partners, but not project codes.
-    const partnerOnly = await memberWith(t, admin, AUTO_UUID, [
+    const partnerOnly = await memberWith(t, t.admin, AUTO_UUID, [
       'PerKey',
       'CreateSecret',
       'Partner',
@@ -293,7 +284,7 @@ describe('gateway keys (modules/gateway-key)', () => {
     // The member's current permissions count: once its role grants the upload, the same key uploads.
     expectOk(
       await call(t.app, '/role/configAuth', {
-        token: admin,
+        token: t.admin,
         body: {
           id: partnerOnly.role.id,
           permissionCodes: ['PerKey', 'CreateSecret', 'Project', 'Project:BatchUpload'],
@@ -305,7 +296,7 @@ describe('gateway keys (modules/gateway-key)', () => {
     expectOk(await gw(key, url, { body }));
     expectOk(
       await call(t.app, '/member/updateStatus', {
-        token: admin,
+        token: t.admin,
         body: { id: partnerOnly.member.id, status: 'disabled' },
       }),
     );
@@ -313,7 +304,7 @@ describe('gateway keys (modules/gateway-key)', () => {
   });
 
   it(`refuses more than ${RATE} requests a minute per key`, async () => {
-    const key = await addKey(admin);
+    const key = await addKey(t.admin);
     const body = await projectWorkbook('GW-RATE', 1);
     const url = '/gateway/v1/imports/project';
     // Near the end of a minute the count would start again mid-test.
@@ -329,23 +320,23 @@ describe('gateway keys (modules/gateway-key)', () => {
     );
     expect(await importCount()).toBe(before);
     // Another key has its own count.
-    expectOk(await gw(await addKey(admin), url, { body }));
+    expectOk(await gw(await addKey(t.admin), url, { body }));
   });
 
   it('keeps keys and imports within their enterprise', async () => {
-    const mine = await addKey(admin);
-    const theirs = await addKey(other);
+    const mine = await addKey(t.admin);
+    const theirs = await addKey(t.other);
     for (const lang of ['zh', 'en'] as const) {
       for (const [path, body] of [
         ['/gatewayKey/detail', { id: mine.id }],
         ['/gatewayKey/reset', { id: mine.id }],
         ['/gatewayKey/updateStatus', { id: mine.id, status: 'disabled' }],
       ] as const) {
-        expectError(await call(t.app, path, { token: other, lang, body }), 'NOT_FOUND', lang);
+        expectError(await call(t.app, path, { token: t.other, lang, body }), 'NOT_FOUND', lang);
       }
     }
     const theirList = expectOk(
-      await call<TListResponse<TGatewayKey>>(t.app, '/gatewayKey/page', { token: other, body: {} }),
+      await call<TListResponse<TGatewayKey>>(t.app, '/gatewayKey/page', { token: t.other, body: {} }),
     );
     expect(theirList.list.map((k) => k.id)).not.toContain(mine.id);
     const [row] = await dbOf(t).select().from(gatewayKeys).where(eq(gatewayKeys.id, mine.id));
@@ -365,8 +356,8 @@ describe('gateway keys (modules/gateway-key)', () => {
   });
 
   it('refuses the key-management endpoints without their codes', async () => {
-    const key = await addKey(admin);
-    const viewer = await memberWith(t, admin, AUTO_UUID, ['PerKey']);
+    const key = await addKey(t.admin);
+    const viewer = await memberWith(t, t.admin, AUTO_UUID, ['PerKey']);
     for (const lang of ['zh', 'en'] as const) {
       expectError(
         await call(t.app, '/gatewayKey/add', { token: viewer.token, lang, body: { name: 'x' } }),
@@ -413,7 +404,7 @@ describe('gateway keys (modules/gateway-key)', () => {
   });
 
   it('runs the documented Node example (docs/examples/gateway-upload.mjs) against a live server', async () => {
-    const key = await addKey(admin);
+    const key = await addKey(t.admin);
     const address = await live();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'gateway-'));
     try {
@@ -453,7 +444,7 @@ describe('gateway keys (modules/gateway-key)', () => {
   }, 60_000);
 
   it('runs the curl recipe of docs/gateway-api.md against a live server', async () => {
-    const key = await addKey(admin);
+    const key = await addKey(t.admin);
     const address = await live();
     const doc = readFileSync(path.join(REPO_ROOT, 'docs/gateway-api.md'), 'utf8');
     const section = doc.slice(doc.indexOf('## 5. Upload with curl'));

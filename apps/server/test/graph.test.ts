@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   TEnterpriseNetwork,
   TFlowEvidence,
@@ -13,7 +13,7 @@ import type {
 } from '@tracehub/contract';
 import { checkingFindings, checkingTasks, documents, products, tasks } from '../src/db/schema.ts';
 import { DEMO_VINS } from '../src/seed/demo-supply-chain.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, SUPPLIER_UUID, call, useTestApp } from './support/app.ts';
 import { memberWithExactCodes } from './support/accounts.ts';
 import { runStandardCheck } from './support/checking.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
@@ -27,9 +27,7 @@ import { expectProofVerifies, platformPublicKey, proofOf, seal } from './support
 const DAY = 86_400_000;
 
 describe('supply-chain and product networks (/graph)', () => {
-  let t: TestApp;
-  let auto: string;
-  let supplier: string;
+  const t = useTestApp({ auto: AS_AUTO, supplier: AS_SUPPLIER }, { SEED_DEMO_CHAIN: 'true' });
 
   const network = async (token: string, body: Record<string, unknown> = {}) =>
     expectOk(await call<TEnterpriseNetwork>(t.app, '/graph/enterprise', { token, body }));
@@ -39,15 +37,11 @@ describe('supply-chain and product networks (/graph)', () => {
     n.flows.find((f) => f.from === from.id && f.to === to.id);
 
   beforeAll(async () => {
-    t = await startTestApp({ SEED_DEMO_CHAIN: 'true' });
-    auto = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    supplier = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     await seal(t);
   });
-  afterAll(() => t?.close());
 
   it("draws the automaker's suppliers tier by tier down to the mine, with the flows between them", async () => {
-    const n = await network(auto);
+    const n = await network(t.auto);
     const own = n.companies.find((c) => c.own)!;
     expect(own).toMatchObject({ tier: 0, settled: true, kind: 'automaker' });
     const battery = byName(n, '恒信')!;
@@ -74,14 +68,14 @@ describe('supply-chain and product networks (/graph)', () => {
   });
 
   it("answers the evidence of a company's flows' documents, each proving on the public ledger", async () => {
-    const n = await network(auto);
+    const n = await network(t.auto);
     const battery = byName(n, '恒信')!;
     const listed = n.flows
       .filter((f) => f.from === battery.id || f.to === battery.id)
       .flatMap((f) => f.documents.map((d) => `${f.id}|${d.side}|${d.billNo}`));
     const evidence = expectOk(
       await call<TFlowEvidence[]>(t.app, '/graph/companyEvidence', {
-        token: auto,
+        token: t.auto,
         body: { filters: {}, companyId: battery.id },
       }),
     );
@@ -97,7 +91,7 @@ describe('supply-chain and product networks (/graph)', () => {
     expect(
       expectOk(
         await call<TFlowEvidence[]>(t.app, '/graph/companyEvidence', {
-          token: auto,
+          token: t.auto,
           body: { filters: {}, companyId: 'c999' },
         }),
       ),
@@ -105,7 +99,7 @@ describe('supply-chain and product networks (/graph)', () => {
   });
 
   it("draws the battery maker's network both ways: the mine up, the automaker down", async () => {
-    const n = await network(supplier);
+    const n = await network(t.supplier);
     expect(byName(n, '北辰')?.tier).toBe(1);
     expect(byName(n, '星河')?.tier).toBe(-1);
     expect(n.levelsDown).toBeGreaterThanOrEqual(1);
@@ -114,12 +108,12 @@ describe('supply-chain and product networks (/graph)', () => {
   });
 
   it('filters by tiers, business time, project and product', async () => {
-    const oneTier = await network(auto, { tiers: 1 });
+    const oneTier = await network(t.auto, { tiers: 1 });
     expect(oneTier.companies.map((c) => c.tier).sort()).toEqual([0, 1]);
     expect(byName(oneTier, '北辰')).toBeUndefined();
 
     const span = expectOk(
-      await call<{ from: number | null; to: number | null }>(t.app, '/graph/getBizDate', { token: auto }),
+      await call<{ from: number | null; to: number | null }>(t.app, '/graph/getBizDate', { token: t.auto }),
     );
     expect(span.from).not.toBeNull();
     expect(span.from!).toBeLessThanOrEqual(span.to!);
@@ -129,11 +123,11 @@ describe('supply-chain and product networks (/graph)', () => {
       .where(eq(documents.enterpriseUuid, AUTO_UUID));
     expect(span.from).toBeGreaterThanOrEqual(new Date(own!.min).getTime());
 
-    const future = await network(auto, { bizDateFrom: span.to! + DAY });
+    const future = await network(t.auto, { bizDateFrom: span.to! + DAY });
     expect(future.companies).toHaveLength(1);
     expect(future.flows).toEqual([]);
     const reversed = await call(t.app, '/graph/enterprise', {
-      token: auto,
+      token: t.auto,
       body: { bizDateFrom: span.to, bizDateTo: span.from! - DAY },
     });
     expect(reversed.status).toBe(400);
@@ -141,22 +135,22 @@ describe('supply-chain and product networks (/graph)', () => {
     expect(reversed.body.msg).toContain('结束日期不能早于开始日期');
 
     const cascade = expectOk(
-      await call<TProjectCascade>(t.app, '/graph/getEnterpriseProjectCascade', { token: auto }),
+      await call<TProjectCascade>(t.app, '/graph/getEnterpriseProjectCascade', { token: t.auto }),
     );
     const project = cascade.find((p) => p.code === 'XH-EV-2026')!;
     expect(project.products.map((p) => p.code)).toEqual(['XH-EV7']);
-    const ofProject = await network(auto, { projectCode: 'XH-EV-2026' });
+    const ofProject = await network(t.auto, { projectCode: 'XH-EV-2026' });
     expect(byName(ofProject, '北辰')?.tier).toBe(2);
-    const ofProduct = await network(auto, { projectCode: 'XH-EV-2026', productCode: 'XH-EV7' });
+    const ofProduct = await network(t.auto, { projectCode: 'XH-EV-2026', productCode: 'XH-EV7' });
     expect(ofProduct.companies.map((c) => c.name).sort()).toEqual(
       ofProject.companies.map((c) => c.name).sort(),
     );
-    const unknown = await network(auto, { projectCode: 'NO-SUCH-PROJECT' });
+    const unknown = await network(t.auto, { projectCode: 'NO-SUCH-PROJECT' });
     expect(unknown.companies).toHaveLength(1);
   });
 
   it("shows the newest troubleshooting run's findings about each company, only to members who may read them", async () => {
-    await runStandardCheck(t, auto, DEMO_VINS);
+    await runStandardCheck(t, t.auto, DEMO_VINS);
     const db = dbOf(t);
     const [latest] = await db
       .select({ id: checkingTasks.id })
@@ -192,16 +186,16 @@ describe('supply-chain and product networks (/graph)', () => {
           eq(checkingFindings.outcome, 'fail'),
         ),
       );
-    const n = await network(auto);
+    const n = await network(t.auto);
     expect(byName(n, '恒信')!.findings?.fatal).toBe(expected!.n);
-    const withoutCheckLog = await network(await memberWithExactCodes(t, auto, AUTO_UUID, ['VisualChain']));
+    const withoutCheckLog = await network(await memberWithExactCodes(t, t.auto, AUTO_UUID, ['VisualChain']));
     expect(byName(withoutCheckLog, '恒信')!.findings).toBeNull();
   });
 
   it("lists the automaker's products and draws a VIN's network to the mine with provable evidence", async () => {
     const page = expectOk(
       await call<TListResponse<TProductOption>>(t.app, '/graph/getProductList', {
-        token: auto,
+        token: t.auto,
         body: { keyword: 'EV7', pageSize: 10 },
       }),
     );
@@ -210,12 +204,12 @@ describe('supply-chain and product networks (/graph)', () => {
 
     const byProduct = expectOk(
       await call<TProductNetwork>(t.app, '/graph/product', {
-        token: auto,
+        token: t.auto,
         body: { productId: page.list.find((p) => p.vinSn === DEMO_VINS[0])!.id },
       }),
     );
     const byVin = expectOk(
-      await call<TProductNetwork>(t.app, '/graph/product', { token: auto, body: { vinSn: DEMO_VINS[0] } }),
+      await call<TProductNetwork>(t.app, '/graph/product', { token: t.auto, body: { vinSn: DEMO_VINS[0] } }),
     );
     expect(byProduct).toEqual(byVin);
     const { trace, evidence } = byVin;
@@ -236,7 +230,7 @@ describe('supply-chain and product networks (/graph)', () => {
 
   it('places the suppliers on the supplier map where they ship from, and keeps the map to its action code', async () => {
     const items = expectOk(
-      await call<TSupplierMapItem[]>(t.app, '/graph/supplierMap', { token: auto, body: {} }),
+      await call<TSupplierMapItem[]>(t.app, '/graph/supplierMap', { token: t.auto, body: {} }),
     );
     // The battery maker ships from Suzhou (its shipment FY-HX-001), the mine's place is its mine.
     expect(items.find((i) => i.supplierEnterpriseName.includes('恒信'))).toMatchObject({
@@ -253,14 +247,14 @@ describe('supply-chain and product networks (/graph)', () => {
     expect(items.every((i) => i.tier > 0)).toBe(true);
     // The battery maker's map has the mine only: its client (the automaker) is not a supplier.
     const theirs = expectOk(
-      await call<TSupplierMapItem[]>(t.app, '/graph/supplierMap', { token: supplier, body: {} }),
+      await call<TSupplierMapItem[]>(t.app, '/graph/supplierMap', { token: t.supplier, body: {} }),
     );
     expect(theirs.map((i) => i.supplierEnterpriseName)).toEqual([expect.stringContaining('北辰')]);
-    const chainOnly = await memberWithExactCodes(t, auto, AUTO_UUID, ['VisualChain']);
+    const chainOnly = await memberWithExactCodes(t, t.auto, AUTO_UUID, ['VisualChain']);
     expectError(await call(t.app, '/graph/supplierMap', { token: chainOnly, body: {} }), 'FORBIDDEN');
     expectError(await call(t.app, '/map/settings', { token: chainOnly, body: {} }), 'FORBIDDEN');
     // Without map services configured the console draws the offline basemap.
-    const withMap = await memberWithExactCodes(t, auto, AUTO_UUID, [
+    const withMap = await memberWithExactCodes(t, t.auto, AUTO_UUID, [
       'VisualChain',
       'VisualChain:SupplierMap',
     ]);
@@ -275,13 +269,13 @@ describe('supply-chain and product networks (/graph)', () => {
   it("answers a product's shipments for its trajectory map, to its own enterprise and the trajectory action only", async () => {
     const product = expectOk(
       await call<{ id: number }>(t.app, '/product/addProduct', {
-        token: supplier,
+        token: t.supplier,
         body: { name: '动力电芯', code: 'CELL-72', batchNo: 'CELL-2026-03', unit: '件' },
       }),
     );
     const shipments = expectOk(
       await call<TProductShipment[]>(t.app, '/product/echoAddress', {
-        token: supplier,
+        token: t.supplier,
         body: { id: product.id },
       }),
     );
@@ -299,10 +293,10 @@ describe('supply-chain and product networks (/graph)', () => {
     expect(shipments[0]!.checkoutDate).toEqual(expect.any(Number));
     // Another enterprise's product is not found; the action's code is needed.
     expectError(
-      await call(t.app, '/product/echoAddress', { token: auto, body: { id: product.id } }),
+      await call(t.app, '/product/echoAddress', { token: t.auto, body: { id: product.id } }),
       'NOT_FOUND',
     );
-    const productOnly = await memberWithExactCodes(t, auto, AUTO_UUID, ['Product']);
+    const productOnly = await memberWithExactCodes(t, t.auto, AUTO_UUID, ['Product']);
     expectError(
       await call(t.app, '/product/echoAddress', { token: productOnly, body: { id: product.id } }),
       'FORBIDDEN',
@@ -315,17 +309,17 @@ describe('supply-chain and product networks (/graph)', () => {
 
   it('answers the tracing objects and refuses a product row without a batch or VIN/SN', async () => {
     const labels = expectOk(
-      await call<{ code: string }[]>(t.app, '/graph/getTraceLabelList', { token: auto }),
+      await call<{ code: string }[]>(t.app, '/graph/getTraceLabelList', { token: t.auto }),
     );
     expect(labels.map((l) => l.code)).toContain('XH-CELL');
     const created = expectOk(
       await call<{ id: number }>(t.app, '/product/addProduct', {
-        token: auto,
+        token: t.auto,
         body: { name: '无批次', code: 'XH-NOLOT', unit: '件' },
       }),
     );
     expectError(
-      await call(t.app, '/graph/product', { token: auto, body: { productId: created.id } }),
+      await call(t.app, '/graph/product', { token: t.auto, body: { productId: created.id } }),
       'GRAPH_PRODUCT_NO_LOT',
     );
   });
@@ -341,33 +335,39 @@ describe('supply-chain and product networks (/graph)', () => {
       { vinSn: DEMO_VINS[0] },
       { itemCode: 'XH-CELL', batchNo: 'CELL-2026-03' },
     ])
-      expectError(await call(t.app, '/graph/product', { token: supplier, body }), 'NOT_FOUND');
+      expectError(await call(t.app, '/graph/product', { token: t.supplier, body }), 'NOT_FOUND');
     const list = expectOk(
       await call<TListResponse<TProductOption>>(t.app, '/graph/getProductList', {
-        token: supplier,
+        token: t.supplier,
         body: { keyword: 'EV7' },
       }),
     );
     expect(list.total).toBe(0);
     const cascade = expectOk(
-      await call<TProjectCascade>(t.app, '/graph/getEnterpriseProjectCascade', { token: supplier }),
+      await call<TProjectCascade>(t.app, '/graph/getEnterpriseProjectCascade', { token: t.supplier }),
     );
     expect(cascade.map((p) => p.code)).not.toContain('XH-EV-2026');
   });
 
   it("needs each page's code, and keeps a member with the account data permission to its own records", async () => {
-    const chainOnly = await memberWithExactCodes(t, auto, AUTO_UUID, ['VisualChain']);
+    const chainOnly = await memberWithExactCodes(t, t.auto, AUTO_UUID, ['VisualChain']);
     expectOk(await call(t.app, '/graph/enterprise', { token: chainOnly, body: {} }));
     for (const path of ['/graph/product', '/graph/getProductList', '/graph/getTraceLabelList'])
       expectError(await call(t.app, path, { token: chainOnly, body: { vinSn: DEMO_VINS[0] } }), 'FORBIDDEN');
-    const productOnly = await memberWithExactCodes(t, auto, AUTO_UUID, ['VisualProduct']);
+    const productOnly = await memberWithExactCodes(t, t.auto, AUTO_UUID, ['VisualProduct']);
     for (const path of ['/graph/enterprise', '/graph/getBizDate', '/graph/getEnterpriseProjectCascade'])
       expectError(await call(t.app, path, { token: productOnly, body: {} }), 'FORBIDDEN');
 
     // The demo's records were created by the administrator: a member seeing only its own sees none of them.
-    const ownRecordsOnly = await memberWithExactCodes(t, auto, AUTO_UUID, ['VisualChain', 'VisualProduct'], {
-      dataScope: 'account',
-    });
+    const ownRecordsOnly = await memberWithExactCodes(
+      t,
+      t.auto,
+      AUTO_UUID,
+      ['VisualChain', 'VisualProduct'],
+      {
+        dataScope: 'account',
+      },
+    );
     expect((await network(ownRecordsOnly)).companies).toHaveLength(1);
     expectError(
       await call(t.app, '/graph/product', { token: ownRecordsOnly, body: { vinSn: DEMO_VINS[0] } }),

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from './support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { call, useTestApp } from './support/app.ts';
 
 describe('health and docs', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers health with the database kind', async () => {
     const res = await call<{ status: string; database: string }>(t.app, '/health', { method: 'GET' });

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, LIMITS, api, validationMessage, type TEndpoint, type TLang } from '@tracehub/contract';
 import { installErrorHandling } from '../src/platform/error-handler.ts';
 import { MAX_INPUT_DEPTH } from '../src/platform/input-guard.ts';
-import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_APPLICANT, AS_AUTO, AUTO_UUID, call, signIn, useTestApp } from './support/app.ts';
 import { expectError, expectNoStack, expectOk, type Res } from './support/helpers.ts';
 import { operatorSignIn } from './support/company.ts';
 import { jpegBytes, upload } from './support/files.ts';
@@ -15,15 +15,7 @@ import { jpegBytes, upload } from './support/files.ts';
  * a 4xx envelope in the request's language, never a 500 or Fastify's own JSON.
  */
 describe('hostile input', () => {
-  let t: TestApp;
-  let token: string;
-  let applicant: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    token = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    applicant = await signIn(t.app, 'demo-applicant', null);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ token: AS_AUTO, applicant: AS_APPLICANT });
 
   const langs: TLang[] = ['zh', 'en'];
 
@@ -34,7 +26,7 @@ describe('hostile input', () => {
       url,
       headers: {
         'accept-language': lang,
-        authorization: `Bearer ${token}`,
+        authorization: `Bearer ${t.token}`,
         ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(payload === undefined ? {} : { payload }),
@@ -62,11 +54,11 @@ describe('hostile input', () => {
       expectFieldRefused(signInRes, lang, 'loginAccount', 'v.controlChar');
       const create = await call(t.app, '/project/add', {
         body: { code: 'P\u0000X', notes: '' },
-        token,
+        token: t.token,
         lang,
       });
       expectFieldRefused(create, lang, 'code', 'v.controlChar');
-      const search = await call(t.app, '/project/page', { body: { code: 'a\u0000b' }, token, lang });
+      const search = await call(t.app, '/project/page', { body: { code: 'a\u0000b' }, token: t.token, lang });
       expectFieldRefused(search, lang, 'code', 'v.controlChar');
       const proof = await raw('GET', '/api/public/ledger/proof?hash=ab%00cd', lang);
       expectFieldRefused(proof, lang, 'hash', 'v.controlChar');
@@ -123,16 +115,22 @@ describe('hostile input', () => {
   });
 
   it('never sorts by a prototype member', async () => {
-    await expectOk(await call(t.app, '/project/add', { body: { code: 'SORT-1', notes: '' }, token }));
+    await expectOk(
+      await call(t.app, '/project/add', { body: { code: 'SORT-1', notes: '' }, token: t.token }),
+    );
     // Shaped like a key but not one the list sorts by: ignored, the default order applies.
     for (const sortField of ['constructor', 'toString', 'hasOwnProperty']) {
       const page = expectOk(
-        await call<{ total: number }>(t.app, '/project/page', { body: { sortField }, token }),
+        await call<{ total: number }>(t.app, '/project/page', { body: { sortField }, token: t.token }),
       );
       expect(page.total).toBe(1);
     }
     for (const lang of langs) {
-      const res = await call(t.app, '/project/page', { body: { sortField: '__proto__' }, token, lang });
+      const res = await call(t.app, '/project/page', {
+        body: { sortField: '__proto__' },
+        token: t.token,
+        lang,
+      });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('E1001');
       expectNoStack(res.text);
@@ -155,28 +153,35 @@ describe('hostile input', () => {
     for (const lang of langs) {
       const invisible = await call(t.app, '/project/add', {
         body: { code: '\u200b\u200b\ufeff', notes: '' },
-        token,
+        token: t.token,
         lang,
       });
       expectFieldRefused(invisible, lang, 'code', 'v.invisibleOnly');
       const rtl = await call(t.app, '/project/add', {
         body: { code: 'invoice\u202Egnp.pdf', notes: '' },
-        token,
+        token: t.token,
         lang,
       });
       expectFieldRefused(rtl, lang, 'code', 'v.bidiControl');
-      const isolate = await call(t.app, '/project/page', { body: { code: 'a\u2067b' }, token, lang });
+      const isolate = await call(t.app, '/project/page', {
+        body: { code: 'a\u2067b' },
+        token: t.token,
+        lang,
+      });
       expectFieldRefused(isolate, lang, 'code', 'v.bidiControl');
     }
     // Ordinary text with white space, CJK and emoji joined by zero-width joiners stays accepted.
     await expectOk(
-      await call(t.app, '/project/add', { body: { code: 'XH EV 2026', notes: '星河 👩\u200d🔧' }, token }),
+      await call(t.app, '/project/add', {
+        body: { code: 'XH EV 2026', notes: '星河 👩\u200d🔧' },
+        token: t.token,
+      }),
     );
   });
 
   it('neutralises direction overrides and invisible characters in uploaded file names', async () => {
     const res = await upload(t.app, {
-      token: applicant,
+      token: t.applicant,
       bizType: 'idPhoto',
       fileName: 'photo\u202Egpj.exe\u200b.jpg',
       content: jpegBytes(),
@@ -185,7 +190,7 @@ describe('hostile input', () => {
     expect(info.fileName).toBe('photogpj.exe.jpg');
     // Nothing visible is left of this one, so no extension either: refused like any other type.
     const onlyInvisible = await upload(t.app, {
-      token: applicant,
+      token: t.applicant,
       bizType: 'idPhoto',
       fileName: '\u200b\u202e',
       content: jpegBytes(),
@@ -212,16 +217,14 @@ describe('hostile input', () => {
  * never a 500. New endpoints are covered without being listed.
  */
 describe('hostile values on every endpoint', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let tokens: Record<'enterprise' | 'operator', string>;
   beforeAll(async () => {
-    t = await startTestApp();
     tokens = {
       enterprise: await signIn(t.app, 'demo-auto', AUTO_UUID),
       operator: await operatorSignIn(t.app),
     };
   });
-  afterAll(() => t.close());
 
   /** Every endpoint of the contract, however deeply its groups nest. */
   const endpointsIn = (node: unknown): TEndpoint[] => {

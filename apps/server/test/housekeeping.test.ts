@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { evidenceUploads, loginAttempts, mailCodes, sessions, users, verifyKeys } from '../src/db/schema.ts';
 import { pruneExpired } from '../src/platform/housekeeping.ts';
-import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AUTO_UUID, call, signIn, useTestApp } from './support/app.ts';
 import { dbOf } from './support/helpers.ts';
 
 const DAY = 86_400_000;
@@ -16,14 +16,12 @@ type Pruned = typeof loginAttempts | typeof mailCodes | typeof verifyKeys | type
  * window and known clients, the mail limits' hour, live and recently ended sessions.
  */
 describe('housekeeping', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let userId: number;
   beforeAll(async () => {
-    t = await startTestApp();
     const [user] = await dbOf(t).select().from(users).where(eq(users.username, 'demo-auto'));
     userId = user!.id;
   });
-  afterAll(() => t.close());
 
   /** Which of the rows are still there (ids, sorted). */
   const kept = async (table: Pruned, rows: readonly { id: number }[]) =>

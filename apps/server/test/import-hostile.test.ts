@@ -1,13 +1,21 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS, IMPORT_KINDS, LIMITS, errorByCode, type TImportRecord } from '@tracehub/contract';
 import { jobs, projectCodes } from '../src/db/schema.ts';
 import { projectImporter } from '../src/modules/project/import-export.ts';
 import { readSheetOffThread, sheetThreadStats } from '../src/platform/imports/sheet-thread.ts';
 import { MAX_INFLATED_BYTES, readImportSheet } from '../src/platform/imports/workbook-read.ts';
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
-import { AUTO_UUID, call, signIn, startTestApp, usePersistentStore, type TestApp } from './support/app.ts';
+import {
+  AS_AUTO,
+  AUTO_UUID,
+  call,
+  signIn,
+  startTestApp,
+  usePersistentStore,
+  useTestApp,
+} from './support/app.ts';
 import { dbOf, expectOk } from './support/helpers.ts';
 import { importAndRun, importFile, importRecord, xlsxOf, type Cell } from './support/workbooks.ts';
 import { SHEET_CLOSE, SHEET_OPEN, deflatedRepeat, inlineCell, xlsxOfSheetXml } from './support/zip.ts';
@@ -37,16 +45,9 @@ function projectRows(prefix: string, n: number): Cell[][] {
 }
 
 describe('hostile workbooks (platform/imports)', () => {
-  let t: TestApp;
-  let a: string;
+  const t = useTestApp({ a: AS_AUTO });
   const run = (content: Buffer) =>
-    importAndRun(t.app, t.runtime.deps, IMPORT, { token: a, content, fileName: 'hostile.xlsx' });
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await signIn(t.app, 'demo-auto', AUTO_UUID);
-  });
-  afterAll(() => t.close());
+    importAndRun(t.app, t.runtime.deps, IMPORT, { token: t.a, content, fileName: 'hostile.xlsx' });
 
   it('refuses a sheet whose one data row is numbered 100,000,000 at that row, never sizing anything by it', async () => {
     const sparse = xlsxOfSheetXml(
@@ -138,7 +139,7 @@ describe('hostile workbooks (platform/imports)', () => {
     const n = LIMITS.bulkImportMaxRows / 2;
     const queued = expectOk(
       await importFile(t.app, IMPORT, {
-        token: a,
+        token: t.a,
         fileName: 'large.xlsx',
         content: await xlsxOf(projectRows('LARGE', n)),
       }),
@@ -161,7 +162,7 @@ describe('hostile workbooks (platform/imports)', () => {
     console.log(
       `${n} rows on ${t.runtime.deps.dbKind}: ${statuses.length} health checks, event loop delay max ${Math.round(delay.max / 1e6)} ms, p99 ${Math.round(delay.percentile(99) / 1e6)} ms`,
     );
-    expect(await importRecord(t.app, a, queued.id)).toMatchObject({ status: 'completed', successNum: n });
+    expect(await importRecord(t.app, t.a, queued.id)).toMatchObject({ status: 'completed', successNum: n });
     expect(statuses.length).toBeGreaterThan(1);
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(sheetThreadStats.sheets).toBe(sheets + 1);
@@ -172,7 +173,7 @@ describe('hostile workbooks (platform/imports)', () => {
   it('gives an import up after its job failed repeatedly, telling the user in both languages', async () => {
     const queued = expectOk(
       await importFile(t.app, IMPORT, {
-        token: a,
+        token: t.a,
         fileName: 'doomed.xlsx',
         content: await xlsxOf(projectRows('DOOMED', 1)),
       }),
@@ -190,7 +191,7 @@ describe('hostile workbooks (platform/imports)', () => {
     expect(await runJobsUntilIdle(t.runtime.deps)).toBe(1);
     const [job] = await dbOf(t).select().from(jobs).where(ofThis);
     expect(job).toMatchObject({ status: 'failed', attempts: 4, error: 'gave up after 3 attempts' });
-    const record = await importRecord(t.app, a, queued.id);
+    const record = await importRecord(t.app, t.a, queued.id);
     expectFailedWith(record, 'IMPORT_GAVE_UP');
     expect(record.finishedAt).not.toBeNull();
   });

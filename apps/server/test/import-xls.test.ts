@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@tracehub/contract';
 import { ledgerEvents, projectCodes } from '../src/db/schema.ts';
 import type { ImportColumn } from '../src/platform/imports/importer.ts';
 import { readImportSheet } from '../src/platform/imports/workbook-read.ts';
-import { AUTO_UUID, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AUTO_UUID, useTestApp } from './support/app.ts';
 import { dbOf } from './support/helpers.ts';
 import { importAndRun } from './support/workbooks.ts';
 
@@ -71,17 +71,11 @@ describe('Excel 97-2003 workbooks', () => {
   });
 
   describe('through the import API', () => {
-    let t: TestApp;
-    let token: string;
-    beforeAll(async () => {
-      t = await startTestApp();
-      token = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    });
-    afterAll(() => t.close());
+    const t = useTestApp({ token: AS_AUTO });
 
     it('imports project codes from an .xls file, each recorded as evidence', async () => {
       const record = await importAndRun(t.app, t.runtime.deps, '/project/importExcel', {
-        token,
+        token: t.token,
         fileName: '项目编号.xls',
         content: fixture('projects-excel97.xls'),
       });
@@ -126,7 +120,7 @@ describe('Excel 97-2003 workbooks', () => {
     it('fails a damaged .xls as a whole with a message in both languages', async () => {
       const damaged = fixture('projects-excel97.xls').subarray(0, 1500);
       const record = await importAndRun(t.app, t.runtime.deps, '/project/importExcel', {
-        token,
+        token: t.token,
         fileName: 'damaged.xls',
         content: damaged,
       });

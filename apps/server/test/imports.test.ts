@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   ERRORS,
@@ -17,13 +17,14 @@ import { runJobsUntilIdle, startJobWorker } from '../src/platform/jobs/worker.ts
 import { importChunkRows } from '../src/platform/imports/job.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
 import {
+  AS_AUTO,
   AUTO_UUID,
   SUPPLIER_UUID,
   call,
   signIn,
   startTestApp,
   usePersistentStore,
-  type TestApp,
+  useTestApp,
 } from './support/app.ts';
 import { pdfBytes } from './support/files.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
@@ -63,22 +64,15 @@ const eventCount = async (db: Db) =>
   (await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEvents))[0]!.n;
 
 describe('bulk import of project codes (platform/imports)', () => {
-  let t: TestApp;
-  let a: string;
+  const t = useTestApp({ a: AS_AUTO });
   const run = (content: Buffer, opts: { lang?: 'zh' | 'en'; fileName?: string; token?: string } = {}) =>
-    importAndRun(t.app, t.runtime.deps, IMPORT, { token: a, content, ...opts });
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await signIn(t.app, 'demo-auto', AUTO_UUID);
-  });
-  afterAll(() => t.close());
+    importAndRun(t.app, t.runtime.deps, IMPORT, { token: t.a, content, ...opts });
 
   it('imports a clean 20,000-row workbook: every row written with its evidence', async () => {
     const rows: Cell[][] = [HEADER_ZH];
     for (let i = 1; i <= LIMITS.bulkImportMaxRows; i++) rows.push([`BULK-${i}`, `备注 ${i}`]);
     const content = await xlsxOf(rows);
-    const queued = expectOk(await importFile(t.app, IMPORT, { token: a, fileName: '批量.xlsx', content }));
+    const queued = expectOk(await importFile(t.app, IMPORT, { token: t.a, fileName: '批量.xlsx', content }));
     expect(queued).toMatchObject({ status: 'queued', kind: 'project', fileName: '批量.xlsx', importNum: 0 });
     expect(queued.fileHash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -89,7 +83,7 @@ describe('bulk import of project codes (platform/imports)', () => {
       `20,000-row import on ${t.runtime.deps.dbKind}: ${seconds.toFixed(1)} s (${Math.round(LIMITS.bulkImportMaxRows / seconds)} rows/s)`,
     );
 
-    const done = await importRecord(t.app, a, queued.id);
+    const done = await importRecord(t.app, t.a, queued.id);
     expect(done).toMatchObject({
       status: 'completed',
       importNum: 20_000,
@@ -146,7 +140,7 @@ describe('bulk import of project codes (platform/imports)', () => {
               hasErrorLog: true,
             },
       );
-      const log = await download(t.app, `/import/records/${done.id}/errorLog`, { token: a });
+      const log = await download(t.app, `/import/records/${done.id}/errorLog`, { token: t.a });
       expect(log.status).toBe(200);
       expect(log.headers['content-type']).toContain('spreadsheetml');
       const header = {
@@ -187,7 +181,7 @@ describe('bulk import of project codes (platform/imports)', () => {
   });
 
   it('counts duplicates within the file and rows that already exist as existing data', async () => {
-    expectOk(await call(t.app, '/project/add', { token: a, body: { code: 'DUP-OLD', notes: 'before' } }));
+    expectOk(await call(t.app, '/project/add', { token: t.a, body: { code: 'DUP-OLD', notes: 'before' } }));
     const done = await run(
       await xlsxOf([
         HEADER_ZH,
@@ -200,7 +194,7 @@ describe('bulk import of project codes (platform/imports)', () => {
     );
     expect(done).toMatchObject({ importNum: 5, successNum: 2, defeatNum: 0, existNum: 3 });
     const rows = await sheetRows(
-      (await download(t.app, `/import/records/${done.id}/errorLog`, { token: a, lang: 'en' })).raw,
+      (await download(t.app, `/import/records/${done.id}/errorLog`, { token: t.a, lang: 'en' })).raw,
     );
     expect(rows.slice(1).map((r) => [r[0], r[3]])).toEqual([
       [3, validationMessage('v.import.exists', 'zh')],
@@ -224,7 +218,7 @@ describe('bulk import of project codes (platform/imports)', () => {
         ['data', workbook],
       ] as const) {
         expectError(
-          await importFile(t.app, IMPORT, { token: a, fileName, content, lang }),
+          await importFile(t.app, IMPORT, { token: t.a, fileName, content, lang }),
           'FILE_TYPE_INVALID',
           lang,
           { types: 'xls/xlsx' },
@@ -232,12 +226,12 @@ describe('bulk import of project codes (platform/imports)', () => {
       }
       const big = Buffer.concat([workbook, randomBytes(LIMITS.fileMaxBytes)]);
       expectError(
-        await importFile(t.app, IMPORT, { token: a, fileName: 'big.xlsx', content: big, lang }),
+        await importFile(t.app, IMPORT, { token: t.a, fileName: 'big.xlsx', content: big, lang }),
         'FILE_TOO_LARGE',
         lang,
       );
     }
-    const none = await call(t.app, IMPORT, { token: a, body: {} });
+    const none = await call(t.app, IMPORT, { token: t.a, body: {} });
     expect(none.body.code).toMatch(/^E100[17]$/);
     expect(await dbOf(t).select().from(importRecords).where(like(importRecords.fileName, 'data%'))).toEqual(
       [],
@@ -331,7 +325,7 @@ describe('bulk import of project codes (platform/imports)', () => {
         existNum: 0,
       });
       const log = await sheetRows(
-        (await download(t.app, `/import/records/${done.id}/errorLog`, { token: a })).raw,
+        (await download(t.app, `/import/records/${done.id}/errorLog`, { token: t.a })).raw,
       );
       expect(log.slice(1)).toEqual([[701, 'HALF-700', null, validationMessage('v.import.notSaved', 'zh')]]);
     } finally {
@@ -360,13 +354,13 @@ describe('bulk import of project codes (platform/imports)', () => {
     const rows: Cell[][] = [HEADER_ZH];
     for (let i = 1; i <= 1200; i++) rows.push([`RESUME-${i}`, '']);
     const queued = expectOk(
-      await importFile(t.app, IMPORT, { token: a, fileName: 'resume.xlsx', content: await xlsxOf(rows) }),
+      await importFile(t.app, IMPORT, { token: t.a, fileName: 'resume.xlsx', content: await xlsxOf(rows) }),
     );
     // A shutdown after the first chunk: the job goes back to the queue, uncounted.
     let asked = 0;
     await runJobsUntilIdle(t.runtime.deps, { stopping: () => ++asked > 2 });
     const chunk = importChunkRows(t.runtime.deps.dbKind);
-    expect(await importRecord(t.app, a, queued.id)).toMatchObject({
+    expect(await importRecord(t.app, t.a, queued.id)).toMatchObject({
       status: 'running',
       processed: chunk,
       successNum: chunk,
@@ -378,7 +372,7 @@ describe('bulk import of project codes (platform/imports)', () => {
     expect(job).toMatchObject({ status: 'queued', attempts: 0, lockedAt: null });
 
     await runJobsUntilIdle(t.runtime.deps);
-    expect(await importRecord(t.app, a, queued.id)).toMatchObject({
+    expect(await importRecord(t.app, t.a, queued.id)).toMatchObject({
       status: 'completed',
       processed: 1200,
       successNum: 1200,
@@ -391,7 +385,7 @@ describe('bulk import of project codes (platform/imports)', () => {
   it('claims a job left running by a crashed process only once its lease has expired', async () => {
     const queued = expectOk(
       await importFile(t.app, IMPORT, {
-        token: a,
+        token: t.a,
         fileName: 'lease.xlsx',
         content: await xlsxOf([HEADER_ZH, ['LEASE-1', '']]),
       }),
@@ -405,7 +399,7 @@ describe('bulk import of project codes (platform/imports)', () => {
       .set({ lockedAt: new Date(Date.now() - t.runtime.deps.config.JOB_LEASE_MS - 1000) })
       .where(ofThis);
     expect(await runJobsUntilIdle(t.runtime.deps)).toBe(1);
-    expect(await importRecord(t.app, a, queued.id)).toMatchObject({ status: 'completed', successNum: 1 });
+    expect(await importRecord(t.app, t.a, queued.id)).toMatchObject({ status: 'completed', successNum: 1 });
     expect((await dbOf(t).select().from(jobs).where(ofThis))[0]).toMatchObject({
       status: 'done',
       attempts: 2,
@@ -415,7 +409,7 @@ describe('bulk import of project codes (platform/imports)', () => {
   it('lists the imports of the resource, newest first, with filters', async () => {
     const records = expectOk(
       await call<TListResponse<TImportRecord>>(t.app, '/project/uploadRecord', {
-        token: a,
+        token: t.a,
         body: { pageSize: 100 },
       }),
     );
@@ -424,15 +418,15 @@ describe('bulk import of project codes (platform/imports)', () => {
     expect([...times].sort((x, y) => y - x)).toEqual(times);
     const failed = expectOk(
       await call<TListResponse<TImportRecord>>(t.app, '/project/uploadRecord', {
-        token: a,
+        token: t.a,
         body: { status: 'failed', fileName: 'corrupt' },
       }),
     );
     expect(failed.list.map((r) => [r.fileName, r.errorCode])).toEqual([['corrupt.xlsx', 'F1003']]);
-    expectError(await call(t.app, '/import/records/no-such-id', { token: a, method: 'GET' }), 'NOT_FOUND');
+    expectError(await call(t.app, '/import/records/no-such-id', { token: t.a, method: 'GET' }), 'NOT_FOUND');
     const clean = records.list.find((r) => !r.hasErrorLog)!;
     expectError(
-      (await download(t.app, `/import/records/${clean.id}/errorLog`, { token: a })).res,
+      (await download(t.app, `/import/records/${clean.id}/errorLog`, { token: t.a })).res,
       'NOT_FOUND',
     );
   });
@@ -445,7 +439,7 @@ describe('bulk import of project codes (platform/imports)', () => {
     )[0]!.n;
     expect(total).toBeGreaterThan(LIMITS.bulkImportMaxRows);
     const started = performance.now();
-    const res = await download(t.app, '/project/export', { token: a, method: 'POST', body: {} });
+    const res = await download(t.app, '/project/export', { token: t.a, method: 'POST', body: {} });
     console.log(`export of 20,000 rows: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     expect(res.status).toBe(200);
     expect(await sheetRows(res.raw)).toHaveLength(1 + LIMITS.bulkImportMaxRows);
@@ -453,25 +447,19 @@ describe('bulk import of project codes (platform/imports)', () => {
 });
 
 describe('templates and exports', () => {
-  let t: TestApp;
-  let a: string;
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await signIn(t.app, 'demo-auto', AUTO_UUID);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ a: AS_AUTO });
 
   it("answers the import template in the request's language, with an example row", async () => {
-    const zh = await download(t.app, '/project/template', { token: a });
+    const zh = await download(t.app, '/project/template', { token: t.a });
     expect(zh.status).toBe(200);
     expect(zh.headers['content-disposition']).toContain(encodeURIComponent('项目编号 导入模板.xlsx'));
     const zhRows = await sheetRows(zh.raw);
     expect(zhRows).toHaveLength(2);
     expect(zhRows[0]).toEqual(HEADER_ZH);
-    const en = await download(t.app, '/project/template', { token: a, lang: 'en' });
+    const en = await download(t.app, '/project/template', { token: t.a, lang: 'en' });
     expect((await sheetRows(en.raw))[0]).toEqual(HEADER_EN);
     // The template imports as it is.
-    const done = await importAndRun(t.app, t.runtime.deps, IMPORT, { token: a, content: en.raw });
+    const done = await importAndRun(t.app, t.runtime.deps, IMPORT, { token: t.a, content: en.raw });
     expect(done).toMatchObject({ status: 'completed', successNum: 1 });
   });
 
@@ -480,7 +468,7 @@ describe('templates and exports', () => {
     for (const [i, v] of values.entries()) {
       expectOk(
         await call(t.app, '/project/add', {
-          token: a,
+          token: t.a,
           body: { code: `EXP-${i} ${v}`.slice(0, 100), notes: v },
         }),
       );
@@ -489,7 +477,7 @@ describe('templates and exports', () => {
     expectOk(await call(t.app, '/project/add', { token: b, body: { code: 'EXP-theirs', notes: '' } }));
 
     const zh = await download(t.app, '/project/export', {
-      token: a,
+      token: t.a,
       method: 'POST',
       body: { code: 'EXP-', sortField: 'code', sortOrder: 'asc' },
     });
@@ -509,14 +497,14 @@ describe('templates and exports', () => {
 
     const list = expectOk(
       await call<TListResponse<TProjectCode>>(t.app, '/project/page', {
-        token: a,
+        token: t.a,
         body: { code: 'EXP-', sortField: 'code', sortOrder: 'asc', pageSize: 100 },
       }),
     );
     expect(rows.slice(1).map((r) => r[0])).toEqual(list.list.map((p) => p.code));
 
     const en = await download(t.app, '/project/export', {
-      token: a,
+      token: t.a,
       method: 'POST',
       lang: 'en',
       body: { code: 'EXP-0', tz: 'UTC' },
@@ -543,7 +531,7 @@ describe('templates and exports', () => {
 
   it('refuses invalid export filters with an envelope', async () => {
     const res = await download(t.app, '/project/export', {
-      token: a,
+      token: t.a,
       method: 'POST',
       body: { pageSize: 'x' },
     });
@@ -554,7 +542,7 @@ describe('templates and exports', () => {
 });
 
 describe('job queue (platform/jobs)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const ran: number[] = [];
   const failures: [number, string][] = [];
   const counter = defineJob({
@@ -576,11 +564,6 @@ describe('job queue (platform/jobs)', () => {
       failures.push([n, error]);
     },
   });
-
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
 
   it('runs each job exactly once with concurrent workers (FOR UPDATE SKIP LOCKED)', async () => {
     for (let n = 0; n < 30; n++) await counter.enqueue(dbOf(t), null, { n });

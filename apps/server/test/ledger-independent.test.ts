@@ -1,7 +1,7 @@
 import { createPublicKey, verify as cryptoVerify } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AUTO_UUID, call, signIn, startTestApp, useTestApp, type TestApp } from './support/app.ts';
 import { pngBytes, upload } from './support/files.ts';
 import { dbOf } from './support/helpers.ts';
 import { jcs, type Json } from './support/independent-jcs.ts';
@@ -86,7 +86,7 @@ function verifyCredential(vc: Record<string, Json>, publicKeyHex: string): boole
 }
 
 describe('an independent verifier (node:crypto and the public API only)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const get = async <T>(path: string, query?: Record<string, string>): Promise<T> => {
     const res = await call<T>(t.app, `/public${path}`, { method: 'GET', ...(query ? { query } : {}) });
     expect(res.body.code).toBe('0000');
@@ -95,7 +95,6 @@ describe('an independent verifier (node:crypto and the public API only)', () => 
   const hashes: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp();
     const token = await signIn(t.app, 'demo-auto', AUTO_UUID);
     const { bizNo } = await newProject(t.app, token);
     for (let i = 0; i < 6; i++) {
@@ -112,7 +111,6 @@ describe('an independent verifier (node:crypto and the public API only)', () => 
       if (i % 2 === 1) await sealOnce(dbOf(t), t.runtime.deps.platformKey);
     }
   });
-  afterAll(() => t.close());
 
   it('verifies inclusion proofs of dropped files and every block they name', async () => {
     const { publicKey, algorithm } = await get<{ publicKey: string; algorithm: string }>('/ledger/key');

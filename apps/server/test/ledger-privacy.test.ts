@@ -33,7 +33,18 @@ import { issueCertificationCredential } from '../src/platform/ledger/identity.ts
 import { backfillEvidence } from '../src/platform/ledger/subjects.ts';
 import { verifyLedger } from '../src/platform/ledger/verify.ts';
 import { createMember, createRole, firstSignIn, memberWith } from './support/accounts.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import {
+  AS_AUTO,
+  AS_SUPPLIER,
+  AUTO_UUID,
+  SUPPLIER_UUID,
+  call,
+  signIn,
+  startTestApp,
+  useTestApp,
+  type TestApp,
+  type TestAppFixture,
+} from './support/app.ts';
 import { dbOf, expectError, expectOk, type Res } from './support/helpers.ts';
 import { expectProofVerifies, platformPublicKey, proofOf, publicGet, seal } from './support/ledger.ts';
 import { jcs } from './support/independent-jcs.ts';
@@ -69,30 +80,24 @@ async function writeV1Leaf(
 
 const PROJECT = { code: 'XH-EV-2026', notes: '新能源电池包试制线' };
 
-const addProject = (t: TestApp, token: string, body: { code: string; notes: string }) =>
+const addProject = (t: TestAppFixture, token: string, body: { code: string; notes: string }) =>
   call<TProjectCode>(t.app, '/project/add', { token, body });
-const evidenceOf = (t: TestApp, token: string, hash: string) =>
+const evidenceOf = (t: TestAppFixture, token: string, hash: string) =>
   call<TEvidenceDetail>(t.app, '/graph/getEvidence', { token, body: { hash } });
 
 /** Every 64-hex string of a text (salts, hashes). */
 const hexStrings = (text: string) => new Set(text.match(/[0-9a-f]{64}/g) ?? []);
 
 describe('what a public proof reveals', () => {
-  let t: TestApp;
+  const t = useTestApp({ auto: AS_AUTO, supplier: AS_SUPPLIER });
   let db: Db;
-  let auto: string;
-  let supplier: string;
   let project: TProjectCode;
 
   beforeAll(async () => {
-    t = await startTestApp();
     db = dbOf(t);
-    auto = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    supplier = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
-    project = expectOk(await addProject(t, auto, PROJECT));
+    project = expectOk(await addProject(t, t.auto, PROJECT));
     await seal(t);
   });
-  afterAll(() => t.close());
 
   it("commits a record to a salted hash: its public proof confirms no guess of the record's data", async () => {
     const txHash = project.chain!.txHash;
@@ -107,7 +112,7 @@ describe('what a public proof reveals', () => {
     expect(leaf.payloadHash).not.toBe(evidencePayloadHash(PROJECT));
 
     // A member who may see the record gets the salt, and the commitment re-computes from it.
-    const detail = expectOk(await evidenceOf(t, auto, txHash));
+    const detail = expectOk(await evidenceOf(t, t.auto, txHash));
     expect(detail).toMatchObject({
       leafVersion: 3,
       leafData: proof.leafData,
@@ -126,7 +131,7 @@ describe('what a public proof reveals', () => {
     // The same data recorded again commits differently: equal records are not linkable either.
     const update = (notes: string) =>
       call<TProjectCode>(t.app, '/project/update', {
-        token: auto,
+        token: t.auto,
         body: { id: project.id, code: PROJECT.code, notes },
       });
     expectOk(await update('draft'));
@@ -167,10 +172,10 @@ describe('what a public proof reveals', () => {
     }
     answers.push(
       await call<TListResponse<TEvidenceRecord>>(t.app, '/graph/queryProductChainRecordsPage', {
-        token: auto,
+        token: t.auto,
         body: { pageSize: 100 },
       }),
-      await call(t.app, '/graph/getHash', { token: auto, body: { hash: project.chain!.txHash } }),
+      await call(t.app, '/graph/getHash', { token: t.auto, body: { hash: project.chain!.txHash } }),
     );
     let proofs = 0;
     for (const res of answers) {
@@ -211,21 +216,21 @@ describe('what a public proof reveals', () => {
   it('gives the data and salt only to members who may see the record', async () => {
     const txHash = project.chain!.txHash;
     // The project page's evidence action: the data and salt.
-    const viewer = (await memberWith(t, auto, AUTO_UUID, ['Project', 'Project:ViewBCdata'])).token;
+    const viewer = (await memberWith(t, t.auto, AUTO_UUID, ['Project', 'Project:ViewBCdata'])).token;
     expect(expectOk(await evidenceOf(t, viewer, txHash)).content?.payload).toEqual(PROJECT);
     // The chain records page alone shows the evidence (as /graph/getHash does), not the record's data.
-    const chainOnly = (await memberWith(t, auto, AUTO_UUID, ['ChainRecords'])).token;
+    const chainOnly = (await memberWith(t, t.auto, AUTO_UUID, ['ChainRecords'])).token;
     const bare = expectOk(await evidenceOf(t, chainOnly, txHash));
     expect(bare).toMatchObject({ leafVersion: 3, content: null });
     expect(JSON.stringify(bare)).not.toContain('XH-EV-2026');
     // No evidence code at all, another enterprise, or another account's row under 'account' data permission.
-    const other = (await memberWith(t, auto, AUTO_UUID, ['Workbench'])).token;
+    const other = (await memberWith(t, t.auto, AUTO_UUID, ['Workbench'])).token;
     expectError(await evidenceOf(t, other, txHash), 'FORBIDDEN');
-    expectError(await evidenceOf(t, supplier, txHash), 'LEDGER_NOT_FOUND');
-    const role = await createRole(t.app, auto, ['Project', 'Project:Create', 'Project:ViewBCdata'], {
+    expectError(await evidenceOf(t, t.supplier, txHash), 'LEDGER_NOT_FOUND');
+    const role = await createRole(t.app, t.auto, ['Project', 'Project:Create', 'Project:ViewBCdata'], {
       dataScope: 'account',
     });
-    const own = await firstSignIn(t.app, await createMember(t.app, auto, [role.id]), AUTO_UUID);
+    const own = await firstSignIn(t.app, await createMember(t.app, t.auto, [role.id]), AUTO_UUID);
     expectError(await evidenceOf(t, own, txHash), 'LEDGER_NOT_FOUND');
     const mine = expectOk(await addProject(t, own, { code: 'XH-EV-OWN', notes: '' }));
     const detail = expectOk(await evidenceOf(t, own, mine.chain!.txHash));
@@ -256,7 +261,7 @@ describe('what a public proof reveals', () => {
     expect(report.problems).toEqual([]);
     expect(report.v1Events).toBe(1);
 
-    const detail = expectOk(await evidenceOf(t, auto, v1.leafHash));
+    const detail = expectOk(await evidenceOf(t, t.auto, v1.leafHash));
     expect(detail).toMatchObject({ leafVersion: 1, content: { payload, salt: null } });
     expect(verifyEvidencePayload(leaf, payload, null)).toBe(true);
   });
@@ -303,7 +308,7 @@ describe('what a public proof reveals', () => {
     expect(proof.batch).toBeNull();
     expectProofVerifies(proof, platformPublicKey(t));
     expect((await verifyLedger(db, { publicKeyHex: platformPublicKey(t) })).problems).toEqual([]);
-    const detail = expectOk(await evidenceOf(t, auto, v2!.leafHash));
+    const detail = expectOk(await evidenceOf(t, t.auto, v2!.leafHash));
     expect(detail).toMatchObject({ leafVersion: 2, content: { payload, salt } });
   });
 
@@ -419,7 +424,7 @@ describe('what a public proof reveals', () => {
         url: `/api/file/viewChainPdf?uuid=${encodeURIComponent(uuid)}`,
         headers: { authorization: `Bearer ${token}` },
       });
-    const printed = await pdf(old, auto);
+    const printed = await pdf(old, t.auto);
     expect(printed.statusCode).toBe(200);
     expect(printed.headers['content-type']).toContain('application/pdf');
 
@@ -433,12 +438,12 @@ describe('what a public proof reveals', () => {
       `TH-CERT-${year}-${'0'.repeat(16)}`,
     ]) {
       expectError(await publicGet(t, `/credentials/${guess}`), 'NOT_FOUND');
-      const res = await pdf(guess, auto);
+      const res = await pdf(guess, t.auto);
       expect(res.json()).toMatchObject({ code: 'E1003' });
     }
-    const foreign = await pdf(supplierNumber, auto);
-    expect(foreign.statusCode).toBe((await pdf(`TH-CERT-${year}-000001`, auto)).statusCode);
-    expect(foreign.json()).toEqual((await pdf(`TH-CERT-${year}-000001`, auto)).json());
+    const foreign = await pdf(supplierNumber, t.auto);
+    expect(foreign.statusCode).toBe((await pdf(`TH-CERT-${year}-000001`, t.auto)).statusCode);
+    expect(foreign.json()).toEqual((await pdf(`TH-CERT-${year}-000001`, t.auto)).json());
   });
 });
 

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { blockHash, blockPublicKey, signBlock, type BlockHeader } from '@tracehub/ledger';
 import type { Db } from '../src/db/client.ts';
 import { certificates, files, ledgerBlocks, ledgerEvents, ledgerNodes } from '../src/db/schema.ts';
 import { verifyLedger, type LedgerReport } from '../src/platform/ledger/verify.ts';
-import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AUTO_UUID, call, signIn, useTestApp } from './support/app.ts';
 import { pdfBytes, pngBytes, upload } from './support/files.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { expectProofVerifies, platformPublicKey, proofOf, publicGet, seal } from './support/ledger.ts';
@@ -16,7 +16,7 @@ import { bareProject } from './support/records.ts';
  * the database directly, as an attacker with database access would, checks, and restores.
  */
 describe('tamper evidence', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let db: Db;
   let fileHash: string;
   let fileKey: string;
@@ -28,7 +28,6 @@ describe('tamper evidence', () => {
     (await db.select().from(ledgerEvents).where(eq(ledgerEvents.dataHash, hash)))[0]!;
 
   beforeAll(async () => {
-    t = await startTestApp();
     db = dbOf(t);
     const auto = await signIn(t.app, 'demo-auto', AUTO_UUID);
     // Uploads are filed under a record of the enterprise, written without evidence: the leaves stay the uploads'.
@@ -64,7 +63,6 @@ describe('tamper evidence', () => {
       await seal(t);
     }
   });
-  afterAll(() => t.close());
 
   it('verifies the untouched ledger', async () => {
     const report = await verify();

@@ -1,6 +1,6 @@
 import { documentType } from '@tracehub/contract';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   TCertification,
   TChainDetail,
@@ -22,7 +22,15 @@ import {
 import { appendEvidence, appendEvidenceBatch } from '../src/platform/ledger/append.ts';
 import { sealOnce } from '../src/platform/ledger/sealer.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import {
+  AS_AUTO,
+  AS_SUPPLIER,
+  AUTO_UUID,
+  SUPPLIER_UUID,
+  call,
+  useTestApp,
+  type TestAppFixture,
+} from './support/app.ts';
 import { operatorSignIn } from './support/company.ts';
 import { pdfBytes, pngBytes, sha256, upload } from './support/files.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
@@ -39,30 +47,24 @@ import {
 } from './support/ledger.ts';
 import { bareProject, newDocument } from './support/records.ts';
 
-const fileList = (t: TestApp, token: string, bizNo: string) =>
+const fileList = (t: TestAppFixture, token: string, bizNo: string) =>
   call<TFileEvidence[]>(t.app, '/file/list', { token, body: { bizType: 'attachment', bizNo } });
 
-const records = (t: TestApp, token: string, body: Record<string, unknown> = {}) =>
+const records = (t: TestAppFixture, token: string, body: Record<string, unknown> = {}) =>
   call<TListResponse<TEvidenceRecord>>(t.app, '/graph/queryProductChainRecordsPage', { token, body });
 
 describe('evidence ledger', () => {
-  let t: TestApp;
-  let auto: string;
-  let supplier: string;
+  const t = useTestApp({ auto: AS_AUTO, supplier: AS_SUPPLIER });
   /** Projects the uploads are filed under, written without evidence so that the leaves counted are the uploads'. */
   let autoPO: string;
   let supplierPO: string;
   let autoPOC: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    auto = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    supplier = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     autoPO = (await bareProject(t, AUTO_UUID, 'demo-auto')).bizNo;
     supplierPO = (await bareProject(t, SUPPLIER_UUID, 'demo-supplier')).bizNo;
     autoPOC = (await bareProject(t, AUTO_UUID, 'demo-auto')).bizNo;
   });
-  afterAll(() => t.close());
 
   it('records the demo data with evidence and seals it at start', async () => {
     const db = dbOf(t);
@@ -112,7 +114,7 @@ describe('evidence ledger', () => {
     const content = pdfBytes();
     const info = expectOk(
       await upload(t.app, {
-        token: auto,
+        token: t.auto,
         bizType: 'attachment',
         bizNo: autoPO,
         fileName: '质检报告.pdf',
@@ -122,7 +124,7 @@ describe('evidence ledger', () => {
     expect(info.fileHash).toBe(sha256(content));
 
     // Recorded in the upload's transaction, not sealed yet.
-    const [listed] = expectOk(await fileList(t, auto, autoPO));
+    const [listed] = expectOk(await fileList(t, t.auto, autoPO));
     expect(listed).toMatchObject({
       fileName: '质检报告.pdf',
       fileHash: info.fileHash,
@@ -138,11 +140,11 @@ describe('evidence ledger', () => {
     expect(listed!.txHash).toBe(listed!.chain.txHash);
     expect(listed!.rowkey).toMatch(/^\d+$/);
     expectError(await proofOf(t, info.fileHash), 'LEDGER_NOT_SEALED');
-    expectError(await getHash(t, auto, info.fileHash), 'LEDGER_NOT_SEALED', 'zh');
-    expectError(await getHash(t, auto, listed!.txHash), 'LEDGER_NOT_SEALED', 'zh');
+    expectError(await getHash(t, t.auto, info.fileHash), 'LEDGER_NOT_SEALED', 'zh');
+    expectError(await getHash(t, t.auto, listed!.txHash), 'LEDGER_NOT_SEALED', 'zh');
     expect(
-      (await call(t.app, '/graph/getHash', { token: auto, lang: 'en', body: { hash: listed!.txHash } })).body
-        .msg,
+      (await call(t.app, '/graph/getHash', { token: t.auto, lang: 'en', body: { hash: listed!.txHash } }))
+        .body.msg,
     ).toBe('Business data has not been recorded on blockchain yet, refresh later');
 
     const block = (await seal(t))!;
@@ -170,7 +172,7 @@ describe('evidence ledger', () => {
     expect(served).toEqual({ ...byData.block, anchor: null });
     expect(expectOk(await publicGet<TSignedBlock>(t, '/ledger/latest'))).toEqual(byData.block);
 
-    const detail = expectOk(await getHash(t, auto, info.fileHash));
+    const detail = expectOk(await getHash(t, t.auto, info.fileHash));
     expect(detail).toEqual({
       txHash: listed!.txHash,
       txTime: listed!.txTime,
@@ -182,7 +184,7 @@ describe('evidence ledger', () => {
       eventType: 'file.uploaded',
       subjectId: info.fileKey,
     } satisfies TChainDetail);
-    const [sealedItem] = expectOk(await fileList(t, auto, autoPO));
+    const [sealedItem] = expectOk(await fileList(t, t.auto, autoPO));
     expect(sealedItem!.chain).toEqual(detail);
   });
 
@@ -209,7 +211,7 @@ describe('evidence ledger', () => {
 
   it('answers unknown hashes, blocks and malformed requests with the catalogue errors', async () => {
     expectError(await proofOf(t, 'ab'.repeat(32)), 'LEDGER_NOT_FOUND');
-    expectError(await getHash(t, auto, 'ab'.repeat(32)), 'LEDGER_NOT_FOUND');
+    expectError(await getHash(t, t.auto, 'ab'.repeat(32)), 'LEDGER_NOT_FOUND');
     expectError(await publicGet(t, '/ledger/blocks/999'), 'LEDGER_NOT_FOUND');
     expect((await proofOf(t, 'xyz')).body.code).toBe('E1001');
     expect((await publicGet(t, '/ledger/blocks/-1')).body.code).toBe('E1001');
@@ -222,7 +224,7 @@ describe('evidence ledger', () => {
     const content = pngBytes(8, true);
     const info = expectOk(
       await upload(t.app, {
-        token: supplier,
+        token: t.supplier,
         bizType: 'attachment',
         bizNo: supplierPO,
         fileName: 'x.png',
@@ -230,16 +232,18 @@ describe('evidence ledger', () => {
       }),
     );
     await seal(t);
-    expect(expectOk(await getHash(t, supplier, info.fileHash)).status).toBe('sealed');
+    expect(expectOk(await getHash(t, t.supplier, info.fileHash)).status).toBe('sealed');
     // The other enterprise learns nothing: the same answer as for a hash never recorded.
-    expectError(await getHash(t, auto, info.fileHash), 'LEDGER_NOT_FOUND');
-    expect(expectOk(await fileList(t, auto, autoPO)).map((f) => f.fileHash)).not.toContain(info.fileHash);
+    expectError(await getHash(t, t.auto, info.fileHash), 'LEDGER_NOT_FOUND');
+    expect(expectOk(await fileList(t, t.auto, autoPO)).map((f) => f.fileHash)).not.toContain(info.fileHash);
     // Another enterprise's record is as unknown as one that never existed.
-    expectError(await fileList(t, auto, supplierPO), 'NOT_FOUND');
-    expect(expectOk(await fileList(t, supplier, supplierPO)).map((f) => f.fileHash)).toEqual([info.fileHash]);
-    const autoRecords = expectOk(await records(t, auto, { pageSize: 100 }));
+    expectError(await fileList(t, t.auto, supplierPO), 'NOT_FOUND');
+    expect(expectOk(await fileList(t, t.supplier, supplierPO)).map((f) => f.fileHash)).toEqual([
+      info.fileHash,
+    ]);
+    const autoRecords = expectOk(await records(t, t.auto, { pageSize: 100 }));
     expect(autoRecords.list.map((r) => r.chain.txHash)).not.toContain(
-      expectOk(await getHash(t, supplier, info.fileHash)).txHash,
+      expectOk(await getHash(t, t.supplier, info.fileHash)).txHash,
     );
     // The public proof is for anyone holding the file.
     expectProofVerifies(expectOk(await proofOf(t, info.fileHash)), platformPublicKey(t));
@@ -247,11 +251,11 @@ describe('evidence ledger', () => {
 
   it('records company changes as signed evidence in the tenant transaction, and lists the records', async () => {
     const changed = await call(t.app, '/enterprise/updateEnglishName', {
-      token: auto,
+      token: t.auto,
       body: { englishName: 'Galaxy Motors Group', englishShort: 'Galaxy' },
     });
     expectOk(changed);
-    const pending = expectOk(await records(t, auto, { status: 'pending' }));
+    const pending = expectOk(await records(t, t.auto, { status: 'pending' }));
     expect(pending.list).toHaveLength(1);
     const record = pending.list[0]!;
     expect(record).toMatchObject({
@@ -267,15 +271,15 @@ describe('evidence ledger', () => {
     await expectEventSigned(t, event!);
 
     await seal(t);
-    const sealed = expectOk(await records(t, auto, { status: 'sealed', eventType: 'company.updated' }));
+    const sealed = expectOk(await records(t, t.auto, { status: 'sealed', eventType: 'company.updated' }));
     expect(sealed.list.map((r) => r.id)).toEqual([record.id]);
     expect(sealed.list[0]!.chain.status).toBe('sealed');
     const all = expectOk(
-      await records(t, auto, { pageSize: 100, sortField: 'chainHeight', sortOrder: 'asc' }),
+      await records(t, t.auto, { pageSize: 100, sortField: 'chainHeight', sortOrder: 'asc' }),
     );
     expect(all.total).toBe(all.list.length);
     expect(all.list.every((r) => r.chain.status === 'sealed')).toBe(true);
-    expect(expectOk(await records(t, auto, { subjectId: 'no-such' })).total).toBe(0);
+    expect(expectOk(await records(t, t.auto, { subjectId: 'no-such' })).total).toBe(0);
 
     // A failed business change leaves no evidence behind (and evidence never outlives its change).
     const before = await dbOf(t).select({ n: count() }).from(ledgerEvents);
@@ -301,7 +305,7 @@ describe('evidence ledger', () => {
       hashes.push(
         expectOk(
           await upload(t.app, {
-            token: auto,
+            token: t.auto,
             bizType: 'attachment',
             bizNo: autoPOC,
             fileName: 'a.png',
@@ -385,7 +389,7 @@ describe('evidence ledger', () => {
   it("finds a file's evidence by its exact key or its name, not by a fragment of its random key", async () => {
     const info = expectOk(
       await upload(t.app, {
-        token: auto,
+        token: t.auto,
         bizType: 'attachment',
         bizNo: autoPO,
         fileName: '盐雾试验报告.pdf',
@@ -393,7 +397,7 @@ describe('evidence ledger', () => {
       }),
     );
     const ids = async (subjectId: string) =>
-      expectOk(await records(t, auto, { subjectId, pageSize: 100 }))
+      expectOk(await records(t, t.auto, { subjectId, pageSize: 100 }))
         .list.filter((r) => r.subjectType === 'file')
         .map((r) => r.subjectId);
     expect(await ids(info.fileKey)).toEqual([info.fileKey]);
@@ -620,36 +624,36 @@ describe('evidence ledger', () => {
     expect(keyRow!.secretCiphertext).toMatch(/^v1\./);
   });
   it('names each record in words and finds evidence by a document number or code (issue 15, item 2)', async () => {
-    const mine = await newDocument(t.app, auto, 'PurchaseReceipt');
-    const theirs = await newDocument(t.app, supplier, 'PurchaseReceipt');
+    const mine = await newDocument(t.app, t.auto, 'PurchaseReceipt');
+    const theirs = await newDocument(t.app, t.supplier, 'PurchaseReceipt');
     const def = documentType('PurchaseReceipt');
     const named = async (token: string, id: number) =>
       expectOk(await records(t, token, { eventType: 'document.created', pageSize: 100 })).list.find(
         (r) => r.subjectId === String(id),
       );
-    const record = await named(auto, mine.id);
+    const record = await named(t.auto, mine.id);
     expect(record?.subject).toMatchObject({ kind: { zh: def.title.zh } });
     expect(record!.subject!.kind.en.toLowerCase()).toBe(def.singular.toLowerCase());
     const number = record!.subject!.name;
     expect(number).toMatch(/^PurchaseReceipt-/);
 
     // The number finds that document's evidence; every hit is named by it.
-    const found = expectOk(await records(t, auto, { subjectId: number, pageSize: 100 }));
+    const found = expectOk(await records(t, t.auto, { subjectId: number, pageSize: 100 }));
     expect(found.list.map((r) => r.id)).toContain(record!.id);
     for (const r of found.list) expect(`${r.subject?.name ?? ''} ${r.subjectId}`).toContain(number);
 
     // A partner is named by its code, and found by it.
-    const partner = expectOk(await records(t, auto, { eventType: 'partner.created', pageSize: 100 }))
+    const partner = expectOk(await records(t, t.auto, { eventType: 'partner.created', pageSize: 100 }))
       .list[0]!;
     expect(partner.subject).toMatchObject({ kind: { zh: '合作企业', en: 'Partner' } });
     expect(
-      expectOk(await records(t, auto, { subjectId: partner.subject!.name })).list.map((r) => r.id),
+      expectOk(await records(t, t.auto, { subjectId: partner.subject!.name })).list.map((r) => r.id),
     ).toContain(partner.id);
 
     // Another enterprise's number names nothing here.
-    const other = await named(supplier, theirs.id);
+    const other = await named(t.supplier, theirs.id);
     expect(other?.subject?.name).toBeDefined();
-    const crossed = expectOk(await records(t, auto, { subjectId: other!.subject!.name, pageSize: 100 }));
+    const crossed = expectOk(await records(t, t.auto, { subjectId: other!.subject!.name, pageSize: 100 }));
     expect(crossed.list.map((r) => r.id)).not.toContain(other!.id);
   });
 });

@@ -1,22 +1,19 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, type TListResponse, type TLogItem } from '@tracehub/contract';
 import { accountLog, users } from '../src/db/schema.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AUTO_UUID, SUPPLIER_UUID, call, useTestApp } from './support/app.ts';
 import { dbOf, expectOk } from './support/helpers.ts';
 
 const BULK = 10_050;
 
 describe('account log: counted total capped at 10000', () => {
-  let t: TestApp;
-  let token: string;
+  const t = useTestApp({ token: AS_AUTO });
   let stored: number;
   const page = async (body: Record<string, unknown>) =>
-    expectOk(await call<TListResponse<TLogItem>>(t.app, '/log/selectLogPage', { token, body }));
+    expectOk(await call<TListResponse<TLogItem>>(t.app, '/log/selectLogPage', { token: t.token, body }));
 
   beforeAll(async () => {
-    t = await startTestApp();
-    token = await signIn(t.app, 'demo-auto', AUTO_UUID);
     const [auto] = await dbOf(t).select({ id: users.id }).from(users).where(eq(users.username, 'demo-auto'));
     // One statement: 10,050 sign-in lines of the automaker, one second apart, plus a few failures.
     await dbOf(t).execute(sql`
@@ -36,7 +33,6 @@ describe('account log: counted total capped at 10000', () => {
       .where(eq(accountLog.enterpriseUuid, AUTO_UUID));
     stored = n!.n;
   });
-  afterAll(() => t.close());
 
   it('reports total 10000 while more lines exist, and the list still pages', async () => {
     expect(stored).toBeGreaterThan(BULK);

@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, validationMessage, type TListResponse, type TLogItem } from '@tracehub/contract';
 import { accountLog, rolePermissions, roles } from '../src/db/schema.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AUTO_UUID, SUPPLIER_UUID, call, signIn, useTestApp } from './support/app.ts';
 import { dbOf, expectError, expectOk, selectEnterprise } from './support/helpers.ts';
 
 const PAGE = '/log/selectLogPage';
 const DETAIL = '/log/selectLogDetail';
 
 describe('account log and tenancy', () => {
-  let t: TestApp;
+  const t = useTestApp();
   /** demo-auto, administrator of the automaker. */
   let admin: string;
   /** Every automaker line, newest first, as the administrator reads it. */
@@ -26,7 +26,6 @@ describe('account log and tenancy', () => {
     ).map((r) => r.id);
 
   beforeAll(async () => {
-    t = await startTestApp();
     // The supplier's own history: sign-in and sign-out of its administrator.
     const supplier = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     expectOk(await call(t.app, '/login/logout', { token: supplier }));
@@ -53,7 +52,6 @@ describe('account log and tenancy', () => {
     await call(t.app, '/login/loginByPwd', { body: { loginAccount: 'demo-auto', password: 'Wrong-pass1' } });
     all = (await page({ pageSize: 1000 })).list;
   });
-  afterAll(() => t.close());
 
   it("records sign-ins, switches, sign-outs and failures in the enterprise's log", async () => {
     const of = (username: string, action: string) =>

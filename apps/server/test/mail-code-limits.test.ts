@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessage, type TLang } from '@tracehub/contract';
 import { mailCodes, mailOutbox } from '../src/db/schema.ts';
 import { MAIL_CODE } from '../src/modules/auth/mail-code.ts';
-import { startTestApp, type Envelope, type TestApp } from './support/app.ts';
+import { startTestApp, useTestApp, type Envelope, type TestApp } from './support/app.ts';
 import { dbOf, expectError, expectOk, latestCodeFor } from './support/helpers.ts';
 
 type Res = { status: number; body: Envelope; text: string };
 
 describe('e-mailed code requests: same answer for every address, limited per address and client', () => {
-  let t: TestApp;
+  const t = useTestApp();
   /** A code request from a client (socket) address; each case uses its own client. */
   const ask = async (
     email: string,
@@ -40,11 +40,6 @@ describe('e-mailed code requests: same answer for every address, limited per add
     expectError(res, key, lang, { seconds });
     return seconds;
   };
-
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
 
   it('answers a sign-in code request for a known and an unknown address identically, mailing only the known', async () => {
     for (const lang of ['zh', 'en'] as const) {

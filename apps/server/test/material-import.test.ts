@@ -1,9 +1,9 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validationMessage, type TMaterial } from '@tracehub/contract';
 import type { Db } from '../src/db/client.ts';
 import { ledgerEvents, materials } from '../src/db/schema.ts';
-import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AUTO_UUID, call, useTestApp } from './support/app.ts';
 import { dbOf, expectOk } from './support/helpers.ts';
 import { MATERIAL_IMPORT_HEADERS as HEADER } from './support/material-headers.ts';
 import { download, importAndRun, sheetRows, xlsxOf, type Cell } from './support/workbooks.ts';
@@ -29,20 +29,13 @@ const eventCount = async (db: Db) =>
 const chinaTime = (text: string) => Date.parse(`${text}+08:00`);
 
 describe('bulk import and export of materials', () => {
-  let t: TestApp;
-  let a: string;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await signIn(t.app, 'demo-auto', AUTO_UUID);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ a: AS_AUTO });
 
   it('offers each nature its own template, headers in the language, an example row', async () => {
     for (const nature of ['purchased', 'homemade'] as const) {
       const base = nature === 'purchased' ? '/materialData' : '/materialDataIn';
       for (const lang of ['zh', 'en'] as const) {
-        const res = await download(t.app, `${base}/template`, { token: a, lang });
+        const res = await download(t.app, `${base}/template`, { token: t.a, lang });
         expect(res.status).toBe(200);
         const rows = await sheetRows(res.raw);
         expect(rows[0]).toEqual(HEADER[nature][lang]);
@@ -56,7 +49,7 @@ describe('bulk import and export of materials', () => {
   it('writes the good rows of a file with bad ones; the error log lists the row numbers and reasons', async () => {
     expectOk(
       await call<TMaterial>(t.app, '/materialData/add', {
-        token: a,
+        token: t.a,
         body: { code: 'IMP-OLD', name: '已有', batchNo: 'B1' },
       }),
     );
@@ -99,7 +92,7 @@ describe('bulk import and export of materials', () => {
       row({ 物料编号: 'IMP-6', 物料名称: '最少字段' }),
     ]);
     const done = await importAndRun(t.app, t.runtime.deps, '/materialData/importExcel', {
-      token: a,
+      token: t.a,
       content,
       fileName: '物料.xlsx',
     });
@@ -113,7 +106,7 @@ describe('bulk import and export of materials', () => {
       hasErrorLog: true,
     });
 
-    const log = await download(t.app, `/import/records/${done.id}/errorLog`, { token: a });
+    const log = await download(t.app, `/import/records/${done.id}/errorLog`, { token: t.a });
     expect(log.headers['content-type']).toContain('spreadsheetml');
     const rows = await sheetRows(log.raw);
     expect(rows[0]).toEqual(['行号', ...h, '失败原因']);
@@ -176,7 +169,7 @@ describe('bulk import and export of materials', () => {
   it('imports homemade products on their own page, in English, apart from purchased ones', async () => {
     const h = HEADER.homemade.en;
     const done = await importAndRun(t.app, t.runtime.deps, '/materialDataIn/importExcel', {
-      token: a,
+      token: t.a,
       lang: 'en',
       content: await xlsxOf([
         [...h],
@@ -194,7 +187,7 @@ describe('bulk import and export of materials', () => {
       existNum: 0,
     });
     const rows = await sheetRows(
-      (await download(t.app, `/import/records/${done.id}/errorLog`, { token: a })).raw,
+      (await download(t.app, `/import/records/${done.id}/errorLog`, { token: t.a })).raw,
     );
     expect(rows[0]).toEqual(['Row', ...h, 'Reasons']);
     expect(rows.slice(1).map((r) => [r[0], r.at(-1)])).toEqual([
@@ -215,7 +208,7 @@ describe('bulk import and export of materials', () => {
 
   it('exports what the list shows, in the language and time zone, with yes/no and exact weights', async () => {
     const exported = await download(t.app, '/materialData/export', {
-      token: a,
+      token: t.a,
       method: 'POST',
       lang: 'en',
       body: { code: 'IMP-1', sortField: 'batchNo', sortOrder: 'asc', tz: 'Asia/Shanghai' },
@@ -249,7 +242,7 @@ describe('bulk import and export of materials', () => {
     const homemade = await sheetRows(
       (
         await download(t.app, '/materialDataIn/export', {
-          token: a,
+          token: t.a,
           method: 'POST',
           body: { code: 'IMP-', tz: 'UTC' },
         })

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   validationMessage,
   type TLang,
@@ -14,7 +14,7 @@ import { enterprises, ledgerEvents, materialRelations, materials, products } fro
 import { assertNotReferenced, referencesTo, registerReferenceChecker } from '../src/platform/references.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
 import { usciOf } from '../src/seed/demo-companies.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, SUPPLIER_UUID, call, useTestApp } from './support/app.ts';
 import { memberWith } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { download, importAndRun, sheetRows, xlsxOf } from './support/workbooks.ts';
@@ -26,22 +26,20 @@ const SUPPLIER = '/materialRelation';
 const CLIENT = '/customMaterialRelation';
 
 describe('material code mappings (/basicData/materialRelation, /basicData/custommaterialRelation)', () => {
-  let t: TestApp;
-  let a: string;
-  let b: string;
+  const t = useTestApp({ a: AS_AUTO, b: AS_SUPPLIER });
   /** The automaker's supplier (settled: it is the demo supplier) and client, and the supplier's own. */
   let supplier: TPartner;
   let client: TPartner;
   let theirPartner: TPartner;
   let supplierDid: string;
 
-  const post = <T = TMaterialRelation>(path: string, body: unknown, token = a, lang?: TLang) =>
+  const post = <T = TMaterialRelation>(path: string, body: unknown, token = t.a, lang?: TLang) =>
     call<T>(t.app, path, { token, body, ...(lang ? { lang } : {}) });
-  const add = async (base: string, body: Record<string, unknown>, token = a) =>
+  const add = async (base: string, body: Record<string, unknown>, token = t.a) =>
     expectOk(await post(`${base}/add`, body, token));
-  const page = async (base: string, body: Record<string, unknown> = {}, token = a) =>
+  const page = async (base: string, body: Record<string, unknown> = {}, token = t.a) =>
     expectOk(await post<TListResponse<TMaterialRelation>>(`${base}/page`, { pageSize: 100, ...body }, token));
-  const candidates = async (base: string, body: Record<string, unknown>, token = a) =>
+  const candidates = async (base: string, body: Record<string, unknown>, token = t.a) =>
     expectOk(
       await post<TListResponse<TLinkCandidate>>(`${base}/candidates`, { pageSize: 100, ...body }, token),
     );
@@ -51,7 +49,7 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
       .from(ledgerEvents)
       .where(and(eq(ledgerEvents.subjectType, 'materialRelation'), eq(ledgerEvents.subjectId, String(id))))
       .orderBy(asc(ledgerEvents.id));
-  const partner = async (body: Record<string, unknown>, token = a) =>
+  const partner = async (body: Record<string, unknown>, token = t.a) =>
     expectOk(
       await call<TPartner>(t.app, '/partner/add', {
         token,
@@ -93,16 +91,12 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
     )[0]!;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    a = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    b = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     const [hengxin] = await dbOf(t).select().from(enterprises).where(eq(enterprises.uuid, SUPPLIER_UUID));
     supplierDid = hengxin!.did!;
     supplier = await partner({ code: 'SUP-HX', name: '恒信动力电池有限公司', usci: hengxin!.usci });
     client = await partner({ code: 'CUS-1', name: '客户甲', partnerType: 'client' });
-    theirPartner = await partner({ code: 'SUP-HX', name: '供应商乙' }, b);
+    theirPartner = await partner({ code: 'SUP-HX', name: '供应商乙' }, t.b);
   });
-  afterAll(() => t.close());
 
   it('refuses invalid input with the catalogue messages in zh and en', async () => {
     const cases: [Record<string, unknown>, string, Parameters<typeof validationMessage>[0], object][] = [
@@ -117,7 +111,7 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
         const res = await post(
           `${SUPPLIER}/add`,
           { partnerId: supplier.id, partnerMaterialNo: 'M', ...overrides },
-          a,
+          t.a,
           lang,
         );
         const message = validationMessage(key, lang, { field, ...params });
@@ -129,7 +123,7 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
     for (const lang of ['zh', 'en'] as const) {
       for (const partnerId of [client.id, theirPartner.id, 3_000_000_000]) {
         expectError(
-          await post(`${SUPPLIER}/add`, { partnerId, partnerMaterialNo: 'M' }, a, lang),
+          await post(`${SUPPLIER}/add`, { partnerId, partnerMaterialNo: 'M' }, t.a, lang),
           'PARTNER_UNKNOWN',
           lang,
         );
@@ -196,7 +190,7 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
       own: null,
     });
     expect(events.every((e) => e.enterpriseUuid === AUTO_UUID)).toBe(true);
-    await call(t.app, '/partner/delete', { token: a, body: { id: other.id } });
+    await call(t.app, '/partner/delete', { token: t.a, body: { id: other.id } });
   });
 
   it("keeps a partner's material number unique per direction, in both languages", async () => {
@@ -204,7 +198,7 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
     const two = await add(SUPPLIER, { partnerId: supplier.id, partnerMaterialNo: 'DUP-2' });
     for (const lang of ['zh', 'en'] as const) {
       expectError(
-        await post(`${SUPPLIER}/add`, { partnerId: supplier.id, partnerMaterialNo: 'DUP' }, a, lang),
+        await post(`${SUPPLIER}/add`, { partnerId: supplier.id, partnerMaterialNo: 'DUP' }, t.a, lang),
         'MATERIAL_RELATION_EXISTS',
         lang,
       );
@@ -212,7 +206,7 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
         await post(
           `${SUPPLIER}/update`,
           { id: two.id, partnerId: supplier.id, partnerMaterialNo: 'DUP' },
-          a,
+          t.a,
           lang,
         ),
         'MATERIAL_RELATION_EXISTS',
@@ -221,10 +215,10 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
     }
     // The same number of a client, and of another enterprise's supplier, are other mappings.
     const asClient = await add(CLIENT, { partnerId: client.id, partnerMaterialNo: 'DUP' });
-    const theirs = await add(SUPPLIER, { partnerId: theirPartner.id, partnerMaterialNo: 'DUP' }, b);
+    const theirs = await add(SUPPLIER, { partnerId: theirPartner.id, partnerMaterialNo: 'DUP' }, t.b);
     expectOk(await post(`${SUPPLIER}/batchDelete`, { ids: [one.id, two.id] }));
     expectOk(await post(`${CLIENT}/delete`, { id: asClient.id }));
-    expectOk(await post(`${SUPPLIER}/delete`, { id: theirs.id }, b));
+    expectOk(await post(`${SUPPLIER}/delete`, { id: theirs.id }, t.b));
   });
 
   it('links a supplier mapping to a purchased material on the link page, and unlinks it, with evidence', async () => {
@@ -281,7 +275,7 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
         ['material', 3_000_000_000],
       ] as const) {
         expectError(
-          await post(`${SUPPLIER}/link`, { id: mapping.id, kind, targetId }, a, lang),
+          await post(`${SUPPLIER}/link`, { id: mapping.id, kind, targetId }, t.a, lang),
           'MATERIAL_RELATION_TARGET_INVALID',
           lang,
         );
@@ -356,7 +350,7 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
     ).rejects.toMatchObject({ key: 'RECORD_IN_USE', data: { referencedBy: ['materialRelation'] } });
     for (const lang of ['zh', 'en'] as const) {
       expectError(
-        await call(t.app, '/partner/delete', { token: a, lang, body: { id: client.id } }),
+        await call(t.app, '/partner/delete', { token: t.a, lang, body: { id: client.id } }),
         'RECORD_IN_USE',
         lang,
       );
@@ -373,7 +367,7 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
     );
     try {
       for (const lang of ['zh', 'en'] as const) {
-        const res = await post(`${CLIENT}/delete`, { id: cus.id }, a, lang);
+        const res = await post(`${CLIENT}/delete`, { id: cus.id }, t.a, lang);
         expectError(res, 'RECORD_IN_USE', lang);
         expect(res.body.data).toEqual({ referencedBy: ['test-receipts'] });
       }
@@ -388,7 +382,7 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
     await add(SUPPLIER, { partnerId: supplier.id, partnerMaterialNo: 'IMP-EXIST' });
     const header = ['供应商编码', '供应商名称', '供应商物料号', '供应商物料名称', '备注'];
     const done = await importAndRun(t.app, t.runtime.deps, `${SUPPLIER}/importExcel`, {
-      token: a,
+      token: t.a,
       content: await xlsxOf([
         header,
         ['SUP-HX', '随便写的名称', 'IMP-1', '正极', ''],
@@ -420,7 +414,7 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
       ['IMP-EXIST', supplier.id, 'SUP-HX', '恒信动力电池有限公司', supplierDid],
     ]);
     expect(listed.list[0]!.chain?.eventType).toBe('materialRelation.created');
-    const log = await download(t.app, `/import/records/${done.id}/errorLog`, { token: a });
+    const log = await download(t.app, `/import/records/${done.id}/errorLog`, { token: t.a });
     const reasons = new Map((await sheetRows(log.raw)).slice(1).map((r) => [r[0], String(r.at(-1))]));
     expect(reasons.get(4)).toBe(validationMessage('v.required', 'zh', { field: '供应商物料号' }));
     expect(reasons.get(5)).toBe(validationMessage('v.required', 'zh', { field: '供应商编码' }));
@@ -437,7 +431,7 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
     const bolt = await material('IMP-BOLT');
     expectOk(await post(`${SUPPLIER}/link`, { id: listed.list[0]!.id, kind: 'material', targetId: bolt.id }));
     const exported = await download(t.app, `${SUPPLIER}/export`, {
-      token: a,
+      token: t.a,
       method: 'POST',
       body: { partnerMaterialNo: 'IMP-', sortField: 'partnerMaterialNo', sortOrder: 'asc' },
       lang: 'en',
@@ -457,7 +451,7 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
       ['IMP-EXIST', ''],
     ]);
     // The client template names clients.
-    const template = await download(t.app, `${CLIENT}/template`, { token: a, lang: 'en' });
+    const template = await download(t.app, `${CLIENT}/template`, { token: t.a, lang: 'en' });
     expect((await sheetRows(template.raw))[0]).toEqual([
       'Client code',
       'Client name',
@@ -470,7 +464,7 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
         ids: (await page(SUPPLIER, { partnerMaterialNo: 'IMP-' })).list.map((m) => m.id),
       }),
     );
-    await call(t.app, '/partner/delete', { token: a, body: { id: late.id } });
+    await call(t.app, '/partner/delete', { token: t.a, body: { id: late.id } });
   });
 
   it('pages, sorts and filters by partner, material number and name', async () => {
@@ -508,13 +502,13 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
 
   it("never shows, changes, links or deletes another enterprise's mappings, on any endpoint", async () => {
     const mine = await add(SUPPLIER, { partnerId: supplier.id, partnerMaterialNo: 'ISO-A' });
-    const theirs = await add(SUPPLIER, { partnerId: theirPartner.id, partnerMaterialNo: 'ISO-B' }, b);
+    const theirs = await add(SUPPLIER, { partnerId: theirPartner.id, partnerMaterialNo: 'ISO-B' }, t.b);
     const bolt = await material('ISO-BOLT');
     expect((await page(SUPPLIER, { partnerMaterialNo: 'ISO' })).list.map((m) => m.partnerMaterialNo)).toEqual(
       ['ISO-A'],
     );
     expect(
-      (await page(SUPPLIER, { partnerMaterialNo: 'ISO' }, b)).list.map((m) => m.partnerMaterialNo),
+      (await page(SUPPLIER, { partnerMaterialNo: 'ISO' }, t.b)).list.map((m) => m.partnerMaterialNo),
     ).toEqual(['ISO-B']);
     expectError(await post(`${SUPPLIER}/detail`, { id: theirs.id }), 'NOT_FOUND');
     expectError(
@@ -531,12 +525,12 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
     expectError(await post(`${SUPPLIER}/unlink`, { id: theirs.id }), 'NOT_FOUND');
     // Their materials are no candidates of mine, and mine none of theirs.
     expectError(
-      await post(`${SUPPLIER}/link`, { id: theirs.id, kind: 'material', targetId: bolt.id }, b),
+      await post(`${SUPPLIER}/link`, { id: theirs.id, kind: 'material', targetId: bolt.id }, t.b),
       'MATERIAL_RELATION_TARGET_INVALID',
     );
-    expect((await candidates(SUPPLIER, { id: theirs.id, code: 'ISO-' }, b)).total).toBe(0);
+    expect((await candidates(SUPPLIER, { id: theirs.id, code: 'ISO-' }, t.b)).total).toBe(0);
     expect(
-      expectOk(await post<TPartnerOption[]>(`${SUPPLIER}/partnerOptions`, {}, b)).map((o) => o.id),
+      expectOk(await post<TPartnerOption[]>(`${SUPPLIER}/partnerOptions`, {}, t.b)).map((o) => o.id),
     ).toEqual([theirPartner.id]);
     const [row] = await dbOf(t).select().from(materialRelations).where(eq(materialRelations.id, theirs.id));
     expect(row).toMatchObject({
@@ -545,7 +539,7 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
       materialId: null,
     });
     const exported = await download(t.app, `${SUPPLIER}/export`, {
-      token: a,
+      token: t.a,
       method: 'POST',
       body: { partnerMaterialNo: 'ISO' },
     });
@@ -569,11 +563,11 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
       ),
     ).rejects.toThrow();
     expectOk(await post(`${SUPPLIER}/delete`, { id: mine.id }));
-    expectOk(await post(`${SUPPLIER}/delete`, { id: theirs.id }, b));
+    expectOk(await post(`${SUPPLIER}/delete`, { id: theirs.id }, t.b));
   });
 
   it('checks the permission codes: viewing needs the page code, linking needs Edit', async () => {
-    const viewer = (await memberWith(t, a, AUTO_UUID, ['MaterialRelation'])).token;
+    const viewer = (await memberWith(t, t.a, AUTO_UUID, ['MaterialRelation'])).token;
     const bolt = await material('PERM-BOLT');
     const mapping = await add(SUPPLIER, { partnerId: supplier.id, partnerMaterialNo: 'PERM-1' });
     expect((await page(SUPPLIER, { partnerMaterialNo: 'PERM' }, viewer)).total).toBe(1);
@@ -585,7 +579,7 @@ describe('material code mappings (/basicData/materialRelation, /basicData/custom
     expectError(await post(`${SUPPLIER}/unlink`, { id: mapping.id }, viewer), 'FORBIDDEN');
     expectError(await post(`${SUPPLIER}/partnerOptions`, {}, viewer), 'FORBIDDEN');
     expectError(await post(`${CLIENT}/page`, {}, viewer), 'FORBIDDEN');
-    const editor = (await memberWith(t, a, AUTO_UUID, ['MaterialRelation', 'MaterialRelation:Edit'])).token;
+    const editor = (await memberWith(t, t.a, AUTO_UUID, ['MaterialRelation', 'MaterialRelation:Edit'])).token;
     expect(
       expectOk(
         await post(`${SUPPLIER}/link`, { id: mapping.id, kind: 'material', targetId: bolt.id }, editor),

@@ -1,5 +1,5 @@
 import { and, asc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   errorMessage,
   validationMessage,
@@ -11,7 +11,7 @@ import {
 import { ledgerEvents, materialRelations, materials, productMaterials } from '../src/db/schema.ts';
 import { registerReferenceChecker } from '../src/platform/references.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, SUPPLIER_UUID, call, useTestApp } from './support/app.ts';
 import { createMember, createRole, firstSignIn, memberWith } from './support/accounts.ts';
 import { pdfBytes, pngBytes, sha256, upload, viewFile } from './support/files.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
@@ -23,18 +23,16 @@ const PURCHASED = '/materialData';
 const HOMEMADE = '/materialDataIn';
 
 describe('materials (/basicData/materialData and /basicData/materialDataIn)', () => {
-  let t: TestApp;
-  /** Administrators of the automaker (A) and of the supplier (B). */
-  let a: string;
-  let b: string;
+  /** t.a, t.b: administrators of the automaker (A) and of the supplier (B). */
+  const t = useTestApp({ a: AS_AUTO, b: AS_SUPPLIER });
 
-  const post = <T = TMaterial>(path: string, body: unknown, token = a, lang?: TLang) =>
+  const post = <T = TMaterial>(path: string, body: unknown, token = t.a, lang?: TLang) =>
     call<T>(t.app, path, { token, body, ...(lang ? { lang } : {}) });
-  const add = async (body: Record<string, unknown>, base = PURCHASED, token = a) =>
+  const add = async (body: Record<string, unknown>, base = PURCHASED, token = t.a) =>
     expectOk(await post(`${base}/add`, { name: '物料', ...body }, token));
-  const page = async (body: Record<string, unknown> = {}, base = PURCHASED, token = a) =>
+  const page = async (body: Record<string, unknown> = {}, base = PURCHASED, token = t.a) =>
     expectOk(await post<TListResponse<TMaterial>>(`${base}/page`, { pageSize: 100, ...body }, token));
-  const options = async (body: Record<string, unknown>, base = PURCHASED, token = a) =>
+  const options = async (body: Record<string, unknown>, base = PURCHASED, token = t.a) =>
     expectOk(await post<TMaterialOption[]>(`${base}/options`, body, token));
   /** The evidence of one material, oldest first. */
   const eventsOf = (id: number) =>
@@ -47,17 +45,10 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
    * A quality report file uploaded by the caller (bizType 'quality'), filed under the record `bizNo` names
    * (a report is attached only to the record it was filed under), else under a new material of its own.
    */
-  const qualityFile = async (token = a, fileName = 'report.pdf', content = pdfBytes(), bizNo?: string) => {
+  const qualityFile = async (token = t.a, fileName = 'report.pdf', content = pdfBytes(), bizNo?: string) => {
     const filedUnder = bizNo ?? (await newMaterial(t.app, token)).bizNo;
     return expectOk(await upload(t.app, { token, bizType: 'quality', bizNo: filedUnder, fileName, content }));
   };
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    b = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
-  });
-  afterAll(() => t.close());
 
   it('refuses invalid input with the catalogue messages in zh and en, weight included', async () => {
     const weight = 'v.weight.format';
@@ -79,7 +70,7 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
     ];
     for (const [body, field, key, params] of cases) {
       for (const lang of ['zh', 'en'] as const) {
-        const res = await post(`${PURCHASED}/add`, body, a, lang);
+        const res = await post(`${PURCHASED}/add`, body, t.a, lang);
         const message = validationMessage(key, lang, { field, ...params });
         expectError(res, 'VALIDATION', lang, { detail: message });
         expect(res.body.data).toEqual({ fields: [{ field, message }] });
@@ -209,17 +200,17 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
     const noBatch = await add({ code: 'DUP-1' });
     // The same code and batch is another record in the other nature and in another enterprise.
     const homemade = await add({ code: 'DUP-1', batchNo: 'B1' }, HOMEMADE);
-    const theirs = await add({ code: 'DUP-1', batchNo: 'B1' }, PURCHASED, b);
+    const theirs = await add({ code: 'DUP-1', batchNo: 'B1' }, PURCHASED, t.b);
     for (const lang of ['zh', 'en'] as const) {
-      const res = await post(`${PURCHASED}/add`, { code: 'DUP-1', name: 'x', batchNo: 'B1' }, a, lang);
+      const res = await post(`${PURCHASED}/add`, { code: 'DUP-1', name: 'x', batchNo: 'B1' }, t.a, lang);
       expectError(res, 'MATERIAL_EXISTS', lang);
       expectError(
-        await post(`${PURCHASED}/add`, { code: 'DUP-1', name: 'x' }, a, lang),
+        await post(`${PURCHASED}/add`, { code: 'DUP-1', name: 'x' }, t.a, lang),
         'MATERIAL_EXISTS',
         lang,
       );
       expectError(
-        await post(`${PURCHASED}/update`, { id: two.id, code: 'DUP-1', name: 'x', batchNo: 'B1' }, a, lang),
+        await post(`${PURCHASED}/update`, { id: two.id, code: 'DUP-1', name: 'x', batchNo: 'B1' }, t.a, lang),
         'MATERIAL_EXISTS',
         lang,
       );
@@ -228,7 +219,7 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
     expect((await eventsOf(two.id)).map((e) => e.eventType)).toEqual(['material.created']);
     expectOk(await post(`${PURCHASED}/batchDelete`, { ids: [one.id, two.id, noBatch.id] }));
     expectOk(await post(`${HOMEMADE}/delete`, { id: homemade.id }));
-    expectOk(await post(`${PURCHASED}/delete`, { id: theirs.id }, b));
+    expectOk(await post(`${PURCHASED}/delete`, { id: theirs.id }, t.b));
   });
 
   it('pages, sorts and searches by code, name, batch, tracing object and times', async () => {
@@ -296,10 +287,10 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
 
   it("never shows, changes or deletes another enterprise's materials, on any endpoint", async () => {
     const mine = await add({ code: 'ISO-A' });
-    const theirs = await add({ code: 'ISO-B' }, PURCHASED, b);
-    const theirFile = await qualityFile(b);
+    const theirs = await add({ code: 'ISO-B' }, PURCHASED, t.b);
+    const theirFile = await qualityFile(t.b);
     expect((await page({ code: 'ISO' })).list.map((m) => m.code)).toEqual(['ISO-A']);
-    expect((await page({ code: 'ISO' }, PURCHASED, b)).list.map((m) => m.code)).toEqual(['ISO-B']);
+    expect((await page({ code: 'ISO' }, PURCHASED, t.b)).list.map((m) => m.code)).toEqual(['ISO-B']);
     expectError(await post(`${PURCHASED}/detail`, { id: theirs.id }), 'NOT_FOUND');
     expectError(await post(`${PURCHASED}/update`, { id: theirs.id, code: 'X', name: 'x' }), 'NOT_FOUND');
     expectError(await post(`${PURCHASED}/delete`, { id: theirs.id }), 'NOT_FOUND');
@@ -313,7 +304,7 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
       const res = await post(
         `${PURCHASED}/attachQuality`,
         { id: mine.id, fileKey: theirFile.fileKey },
-        a,
+        t.a,
         lang,
       );
       const message = validationMessage('v.material.qualityFile', lang, { field: 'fileKey' });
@@ -329,14 +320,14 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
 
     // The export writes only the caller's rows; import records stay in their enterprise.
     const exported = await download(t.app, `${PURCHASED}/export`, {
-      token: a,
+      token: t.a,
       method: 'POST',
       body: { code: 'ISO' },
     });
     expect((await sheetRows(exported.raw)).slice(1).map((r) => r[0])).toEqual(['ISO-A']);
     const queued = expectOk(
       await importFile(t.app, `${PURCHASED}/importExcel`, {
-        token: b,
+        token: t.b,
         fileName: 'b.xlsx',
         content: await xlsxOf([
           ['物料编号', '物料名称'],
@@ -344,7 +335,10 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
         ]),
       }),
     );
-    expectError(await call(t.app, `/import/records/${queued.id}`, { token: a, method: 'GET' }), 'NOT_FOUND');
+    expectError(
+      await call(t.app, `/import/records/${queued.id}`, { token: t.a, method: 'GET' }),
+      'NOT_FOUND',
+    );
     const records = expectOk(await post<TListResponse<{ id: string }>>(`${PURCHASED}/uploadRecord`, {}));
     expect(records.list.map((r) => r.id)).not.toContain(queued.id);
 
@@ -365,7 +359,7 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
       ),
     ).rejects.toThrow();
     await post(`${PURCHASED}/delete`, { id: mine.id });
-    await post(`${PURCHASED}/delete`, { id: theirs.id }, b);
+    await post(`${PURCHASED}/delete`, { id: theirs.id }, t.b);
   });
 
   it('separates the natures: MaterialData codes neither read nor change homemade products', async () => {
@@ -377,7 +371,7 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
       'MaterialData:UploadAffix',
       'MaterialData:ViewUploadRecords',
     ];
-    const member = (await memberWith(t, a, AUTO_UUID, purchasedCodes)).token;
+    const member = (await memberWith(t, t.a, AUTO_UUID, purchasedCodes)).token;
     const bought = await add({ code: 'NAT-P' });
     const made = await add({ code: 'NAT-H' }, HOMEMADE);
 
@@ -418,7 +412,7 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
       'FORBIDDEN',
     );
     // Nor can it reach a homemade product through its own page's endpoints: the page fixes the nature.
-    for (const token of [member, a]) {
+    for (const token of [member, t.a]) {
       expectError(await post(`${PURCHASED}/detail`, { id: made.id }, token), 'NOT_FOUND');
       expectError(
         await post(`${PURCHASED}/update`, { id: made.id, code: 'NAT-H', name: 'x' }, token),
@@ -437,7 +431,7 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
     expect((await eventsOf(made.id)).map((e) => e.eventType)).toEqual(['material.created']);
 
     // Pages that pick materials read both natures' options, and nothing else of them.
-    const picker = (await memberWith(t, a, AUTO_UUID, ['MaterialRelation'])).token;
+    const picker = (await memberWith(t, t.a, AUTO_UUID, ['MaterialRelation'])).token;
     expect((await options({ keyword: 'NAT-H' }, HOMEMADE, picker)).map((o) => o.code)).toEqual(['NAT-H']);
     expect((await options({ keyword: 'NAT-P' }, PURCHASED, picker)).map((o) => o.code)).toEqual([
       'NAT-P',
@@ -447,7 +441,7 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
     expectError(await post(`${HOMEMADE}/detail`, { id: made.id }, picker), 'FORBIDDEN');
 
     // Each change needs its own code.
-    const viewer = (await memberWith(t, a, AUTO_UUID, ['MaterialDataIn'])).token;
+    const viewer = (await memberWith(t, t.a, AUTO_UUID, ['MaterialDataIn'])).token;
     expect((await page({ code: 'NAT-' }, HOMEMADE, viewer)).total).toBe(1);
     expectError(await post(`${HOMEMADE}/add`, { code: 'NAT-H4', name: 'x' }, viewer), 'FORBIDDEN');
     expectError(
@@ -475,7 +469,7 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
       ] as const) {
         expectError(
           await upload(t.app, {
-            token: a,
+            token: t.a,
             bizType: 'quality',
             bizNo: `MaterialDataIn:${target.id}`,
             fileName,
@@ -491,7 +485,7 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
     // A file uploaded as an ordinary attachment is not a quality report.
     const attachment = expectOk(
       await upload(t.app, {
-        token: a,
+        token: t.a,
         bizType: 'attachment',
         bizNo: `MaterialDataIn:${target.id}`,
         fileName: 'photo.png',
@@ -500,7 +494,7 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
     );
     for (const lang of ['zh', 'en'] as const) {
       for (const fileKey of [attachment.fileKey, 'f'.repeat(32)]) {
-        const res = await post(`${HOMEMADE}/attachQuality`, { id: target.id, fileKey }, a, lang);
+        const res = await post(`${HOMEMADE}/attachQuality`, { id: target.id, fileKey }, t.a, lang);
         const message = validationMessage('v.material.qualityFile', lang, { field: 'fileKey' });
         expectError(res, 'VALIDATION', lang, { detail: message });
         expect(res.body.data).toEqual({ fields: [{ field: 'fileKey', message }] });
@@ -509,7 +503,7 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
 
     const report = expectOk(
       await upload(t.app, {
-        token: a,
+        token: t.a,
         bizType: 'quality',
         bizNo: `MaterialDataIn:${target.id}`,
         fileName: '质检报告.pdf',
@@ -541,7 +535,7 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
       await post(`${HOMEMADE}/update`, { id: target.id, code: 'QA-1', name: 'renamed', batchNo: 'B1' }),
     );
     expect(edited.quality?.fileKey).toBe(report.fileKey);
-    const viewed = await viewFile(t.app, report.fileKey, a);
+    const viewed = await viewFile(t.app, report.fileKey, t.a);
     expect(viewed.status).toBe(200);
     expect(Buffer.compare(viewed.raw, content)).toBe(0);
     await seal(t);
@@ -553,12 +547,12 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
 
     // A report filed under another record is not this record's: attaching it would let it be read under
     // this record's data permission.
-    const elsewhere = await qualityFile(a, 'other.pdf');
+    const elsewhere = await qualityFile(t.a, 'other.pdf');
     for (const lang of ['zh', 'en'] as const) {
       const res = await post(
         `${HOMEMADE}/attachQuality`,
         { id: target.id, fileKey: elsewhere.fileKey },
-        a,
+        t.a,
         lang,
       );
       const message = validationMessage('v.material.qualityFile', lang, { field: 'fileKey' });
@@ -567,7 +561,7 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
 
     // A replacement report is recorded too.
     const second = await qualityFile(
-      a,
+      t.a,
       'report-v2.docx',
       await xlsxOf([['not really a docx']]),
       `MaterialDataIn:${target.id}`,
@@ -590,12 +584,12 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
     });
     try {
       for (const lang of ['zh', 'en'] as const) {
-        const res = await post(`${PURCHASED}/delete`, { id: used.id }, a, lang);
+        const res = await post(`${PURCHASED}/delete`, { id: used.id }, t.a, lang);
         expectError(res, 'RECORD_IN_USE', lang);
         expect(res.body.data).toEqual({ referencedBy: ['test-products'] });
         // The batch is refused as a whole: the unreferenced one stays too.
         expectError(
-          await post(`${PURCHASED}/batchDelete`, { ids: [free.id, used.id] }, a, lang),
+          await post(`${PURCHASED}/batchDelete`, { ids: [free.id, used.id] }, t.a, lang),
           'RECORD_IN_USE',
           lang,
         );
@@ -603,7 +597,7 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
           await post(
             `${PURCHASED}/update`,
             { id: used.id, code: 'REF-1X', name: 'x', batchNo: 'B1' },
-            a,
+            t.a,
             lang,
           ),
           'RECORD_IN_USE',
@@ -655,19 +649,19 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
       })
       .returning();
     for (const lang of ['zh', 'en'] as const) {
-      const one = await post(`${PURCHASED}/delete`, { id: traced.id }, a, lang);
+      const one = await post(`${PURCHASED}/delete`, { id: traced.id }, t.a, lang);
       expectError(one, 'RECORD_IN_USE', lang);
       expect(one.body.data).toEqual({ referencedBy: ['product'] });
-      const two = await post(`${HOMEMADE}/batchDelete`, { ids: [mapped.id] }, a, lang);
+      const two = await post(`${HOMEMADE}/batchDelete`, { ids: [mapped.id] }, t.a, lang);
       expectError(two, 'RECORD_IN_USE', lang);
       expect(two.body.data).toEqual({ referencedBy: ['materialRelation'] });
     }
     // Another enterprise's references are not this one's.
-    const theirs = await add({ code: 'REAL-1' }, PURCHASED, b);
+    const theirs = await add({ code: 'REAL-1' }, PURCHASED, t.b);
     await dbOf(t)
       .insert(productMaterials)
       .values({ enterpriseUuid: AUTO_UUID, productId: 2, materialId: theirs.id });
-    expectOk(await post(`${PURCHASED}/delete`, { id: theirs.id }, b));
+    expectOk(await post(`${PURCHASED}/delete`, { id: theirs.id }, t.b));
 
     await dbOf(t).delete(productMaterials).where(eq(productMaterials.enterpriseUuid, AUTO_UUID));
     await dbOf(t).delete(materialRelations).where(eq(materialRelations.id, relation!.id));
@@ -677,10 +671,15 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
 
   it("shows a member with the 'own account data' scope only the materials it created", async () => {
     const others = await add({ code: 'SCOPE-ADMIN' });
-    const role = await createRole(t.app, a, ['MaterialData', 'MaterialData:Create', 'MaterialData:Delete'], {
-      dataScope: 'account',
-    });
-    const member = await createMember(t.app, a, [role.id]);
+    const role = await createRole(
+      t.app,
+      t.a,
+      ['MaterialData', 'MaterialData:Create', 'MaterialData:Delete'],
+      {
+        dataScope: 'account',
+      },
+    );
+    const member = await createMember(t.app, t.a, [role.id]);
     const token = await firstSignIn(t.app, member, AUTO_UUID);
     const mine = await add({ code: 'SCOPE-OWN' }, PURCHASED, token);
     expect((await page({ code: 'SCOPE' }, PURCHASED, token)).list.map((m) => m.code)).toEqual(['SCOPE-OWN']);

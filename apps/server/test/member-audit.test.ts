@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   EXAMINE_STATUS,
   LIMITS,
@@ -11,7 +11,7 @@ import {
   type TRole,
 } from '@tracehub/contract';
 import { enterpriseUsers, enterprises, userRoles } from '../src/db/schema.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, SUPPLIER_UUID, call, useTestApp } from './support/app.ts';
 import { createMember, createRole, firstSignIn, memberWith } from './support/accounts.ts';
 import { dbOf, expectError, expectOk, latestMailTo, selectEnterprise } from './support/helpers.ts';
 
@@ -19,24 +19,22 @@ const LIST = '/enterpriseUserExamine/selectExamineList';
 const EXAMINE = '/enterpriseUserExamine/examine';
 
 describe('member audit (/account/audit)', () => {
-  let t: TestApp;
-  let admin: string;
-  let supplierAdmin: string;
+  const t = useTestApp({ admin: AS_AUTO, supplierAdmin: AS_SUPPLIER });
   let clerk: TRole;
   let adminRole: TRole;
   let supplierClerk: number;
   let autoUsci: string;
 
-  const post = <T = unknown>(path: string, body: unknown, token = admin, lang?: 'zh' | 'en') =>
+  const post = <T = unknown>(path: string, body: unknown, token = t.admin, lang?: 'zh' | 'en') =>
     call<T>(t.app, path, { token, body, ...(lang ? { lang } : {}) });
-  const list = async (body: Record<string, unknown> = {}, token = admin) =>
+  const list = async (body: Record<string, unknown> = {}, token = t.admin) =>
     expectOk(await post<TListResponse<TExamineItem>>(LIST, { pageSize: 100, ...body }, token));
   const linkRow = async (id: number) =>
     (await dbOf(t).select().from(enterpriseUsers).where(eq(enterpriseUsers.id, id)))[0]!;
 
   /** A supplier member (its own account) that applies to join the automaker; returns the application. */
   async function applicant(): Promise<{ member: TMember; token: string; applicationId: number }> {
-    const member = await createMember(t.app, supplierAdmin, [supplierClerk]);
+    const member = await createMember(t.app, t.supplierAdmin, [supplierClerk]);
     const token = await firstSignIn(t.app, member, SUPPLIER_UUID);
     const applied = expectOk(
       await post<{ id: number }>(
@@ -49,14 +47,11 @@ describe('member audit (/account/audit)', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    supplierAdmin = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     const roles = expectOk(await post<TListResponse<TRole>>('/role/page', { pageSize: 100 })).list;
     clerk = roles.find((r) => r.name === '业务专员')!;
     adminRole = roles.find((r) => r.isAdminRole)!;
     const supplierRoles = expectOk(
-      await post<TListResponse<TRole>>('/role/page', { pageSize: 100 }, supplierAdmin),
+      await post<TListResponse<TRole>>('/role/page', { pageSize: 100 }, t.supplierAdmin),
     ).list;
     supplierClerk = supplierRoles.find((r) => r.name === '业务专员')!.id;
     const [auto] = await dbOf(t)
@@ -65,7 +60,6 @@ describe('member audit (/account/audit)', () => {
       .where(eq(enterprises.uuid, AUTO_UUID));
     autoUsci = auto!.usci;
   });
-  afterAll(() => t.close());
 
   it('lists only applications to this enterprise, filtered by status and user name', async () => {
     const a = await applicant();
@@ -84,7 +78,7 @@ describe('member audit (/account/audit)', () => {
     expect((await list({ examineStatus: 1 })).total).toBe(0);
     expect((await list({ examineStatus: 0, username: a.member.username.slice(-6) })).total).toBe(1);
     expect((await list({ username: 'demo-multi' })).total).toBe(0);
-    expect((await list({}, supplierAdmin)).total).toBe(0);
+    expect((await list({}, t.supplierAdmin)).total).toBe(0);
   });
 
   it('approves: the applicant becomes a member with the given roles and is told by e-mail', async () => {
@@ -118,7 +112,7 @@ describe('member audit (/account/audit)', () => {
   it('rejects only with a reason, kept and mailed to the applicant', async () => {
     const a = await applicant();
     for (const lang of ['zh', 'en'] as const) {
-      const res = await post(EXAMINE, { ids: [a.applicationId], result: 'reject' }, admin, lang);
+      const res = await post(EXAMINE, { ids: [a.applicationId], result: 'reject' }, t.admin, lang);
       expect(res.body).toMatchObject({
         code: 'E1001',
         data: { fields: [{ field: 'remark', message: validationMessage('v.examine.rejectReason', lang) }] },
@@ -142,7 +136,7 @@ describe('member audit (/account/audit)', () => {
   it('audits several at once only with BatchAudit besides Audit', async () => {
     const a = await applicant();
     const b = await applicant();
-    const { token: auditor } = await memberWith(t, admin, AUTO_UUID, ['MemberAudit', 'Audit']);
+    const { token: auditor } = await memberWith(t, t.admin, AUTO_UUID, ['MemberAudit', 'Audit']);
     for (const lang of ['zh', 'en'] as const) {
       expectError(
         await post(EXAMINE, { ids: [a.applicationId, b.applicationId], result: 'approve' }, auditor, lang),
@@ -159,7 +153,11 @@ describe('member audit (/account/audit)', () => {
         auditor,
       ),
     );
-    const { token: batcher } = await memberWith(t, admin, AUTO_UUID, ['MemberAudit', 'Audit', 'BatchAudit']);
+    const { token: batcher } = await memberWith(t, t.admin, AUTO_UUID, [
+      'MemberAudit',
+      'Audit',
+      'BatchAudit',
+    ]);
     const c = await applicant();
     expect(
       expectOk(await post(EXAMINE, { ids: [b.applicationId, c.applicationId], result: 'approve' }, batcher)),
@@ -189,7 +187,7 @@ describe('member audit (/account/audit)', () => {
     for (const lang of ['zh', 'en'] as const) {
       for (const other of [done.applicationId, 999_999, 3_000_000_000, ...elsewhere]) {
         expectError(
-          await post(EXAMINE, { ids: [a.applicationId, other], result: 'approve' }, admin, lang),
+          await post(EXAMINE, { ids: [a.applicationId, other], result: 'approve' }, t.admin, lang),
           'NOT_FOUND',
           lang,
         );
@@ -201,7 +199,7 @@ describe('member audit (/account/audit)', () => {
 
   it('assigns only enabled roles of this enterprise on approval', async () => {
     const a = await applicant();
-    const disabled = await createRole(t.app, admin, []);
+    const disabled = await createRole(t.app, t.admin, []);
     for (const roleIds of [[disabled.id], [supplierClerk], [clerk.id, adminRole.id], [999_999]]) {
       const res = await post(EXAMINE, { ids: [a.applicationId], result: 'approve', roleIds });
       expectError(res, 'ROLE_NOT_ASSIGNABLE');
@@ -224,7 +222,7 @@ describe('member audit (/account/audit)', () => {
     }
     for (const lang of ['zh', 'en'] as const) {
       expectError(
-        await post(EXAMINE, { ids: [a.applicationId], result: 'approve' }, admin, lang),
+        await post(EXAMINE, { ids: [a.applicationId], result: 'approve' }, t.admin, lang),
         'LINK_LIMIT_REACHED',
         lang,
         { max: LIMITS.enterprisesPerAccount },

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   OWN_ACCOUNT_CODES,
   validationMessage,
@@ -12,15 +12,7 @@ import {
 } from '@tracehub/contract';
 import { enterpriseUsers, sessions, userRoles, users } from '../src/db/schema.ts';
 import { verifyPassword } from '../src/platform/crypto.ts';
-import {
-  AUTO_UUID,
-  DEMO_PASSWORD,
-  SUPPLIER_UUID,
-  call,
-  signIn,
-  startTestApp,
-  type TestApp,
-} from './support/app.ts';
+import { AS_AUTO, AUTO_UUID, DEMO_PASSWORD, SUPPLIER_UUID, call, signIn, useTestApp } from './support/app.ts';
 import {
   MEMBER_PASSWORD,
   createMember,
@@ -33,17 +25,16 @@ import {
 import { dbOf, expectError, expectOk, latestMailTo, loginStep, selectEnterprise } from './support/helpers.ts';
 
 describe('members (/account/member)', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useTestApp({ admin: AS_AUTO });
   let initial: string;
   let clerk: TRole;
   let adminRole: TRole;
   /** Six enabled roles to go over the limit of five. */
   let six: TRole[];
 
-  const post = <T = TMember>(path: string, body: unknown, token = admin, lang?: 'zh' | 'en') =>
+  const post = <T = TMember>(path: string, body: unknown, token = t.admin, lang?: 'zh' | 'en') =>
     call<T>(t.app, path, { token, body, ...(lang ? { lang } : {}) });
-  const page = async (body: Record<string, unknown> = {}, token = admin) =>
+  const page = async (body: Record<string, unknown> = {}, token = t.admin) =>
     expectOk(await post<TListResponse<TMember>>('/member/page', { pageSize: 100, ...body }, token));
   const linkRow = async (id: number) =>
     (await dbOf(t).select().from(enterpriseUsers).where(eq(enterpriseUsers.id, id)))[0]!;
@@ -51,17 +42,14 @@ describe('members (/account/member)', () => {
     (await dbOf(t).select().from(users).where(eq(users.username, username)))[0]!;
 
   beforeAll(async () => {
-    t = await startTestApp();
     // The password test members set for themselves at their first sign-in (memberWith).
     initial = MEMBER_PASSWORD;
-    admin = await signIn(t.app, 'demo-auto', AUTO_UUID);
     const roles = expectOk(await post<TListResponse<TRole>>('/role/page', { pageSize: 100 })).list;
     clerk = roles.find((r) => r.name === '业务专员')!;
     adminRole = roles.find((r) => r.isAdminRole)!;
     six = [];
-    for (let i = 0; i < 6; i++) six.push(await createRole(t.app, admin, ['Workbench']));
+    for (let i = 0; i < 6; i++) six.push(await createRole(t.app, t.admin, ['Workbench']));
   });
-  afterAll(() => t.close());
 
   it('lists the members with their roles; applicants are not members', async () => {
     const all = await page();
@@ -133,7 +121,7 @@ describe('members (/account/member)', () => {
         await post(
           '/member/add',
           { username: 'DEMO-Auto', email: 'fresh-1@example.com', roleIds: [clerk.id] },
-          admin,
+          t.admin,
           lang,
         ),
         'USERNAME_EXISTS',
@@ -143,7 +131,7 @@ describe('members (/account/member)', () => {
         await post(
           '/member/add',
           { username: uniqueName(), email: 'Demo-Supplier@Tracehub.local', roleIds: [clerk.id] },
-          admin,
+          t.admin,
           lang,
         ),
         'EMAIL_EXISTS',
@@ -155,7 +143,7 @@ describe('members (/account/member)', () => {
         await post(
           '/member/add',
           { username: 'demo-auto', email: 'x@example.com', roleIds: [clerk.id] },
-          admin,
+          t.admin,
           'en',
         )
       ).body.msg,
@@ -165,7 +153,7 @@ describe('members (/account/member)', () => {
         await post(
           '/member/add',
           { username: uniqueName(), email: 'demo-auto@tracehub.local', roleIds: [clerk.id] },
-          admin,
+          t.admin,
           'en',
         )
       ).body.msg,
@@ -179,27 +167,31 @@ describe('members (/account/member)', () => {
       roleIds,
     });
     for (const lang of ['zh', 'en'] as const) {
-      const tooMany = await post('/member/add', body(six.map((r) => r.id)), admin, lang);
+      const tooMany = await post('/member/add', body(six.map((r) => r.id)), t.admin, lang);
       expect(tooMany.body).toMatchObject({
         code: 'E1001',
         data: { fields: [{ field: 'roleIds', message: validationMessage('v.member.tooManyRoles', lang) }] },
       });
-      const none = await post('/member/add', body([]), admin, lang);
+      const none = await post('/member/add', body([]), t.admin, lang);
       expect(none.body.data).toEqual({
         fields: [{ field: 'roleIds', message: validationMessage('v.member.roles', lang) }],
       });
-      expectError(await post('/member/add', body([adminRole.id]), admin, lang), 'ROLE_NOT_ASSIGNABLE', lang);
+      expectError(
+        await post('/member/add', body([adminRole.id]), t.admin, lang),
+        'ROLE_NOT_ASSIGNABLE',
+        lang,
+      );
     }
-    const disabled = await createRole(t.app, admin, []);
+    const disabled = await createRole(t.app, t.admin, []);
     expectError(await post('/member/add', body([clerk.id, disabled.id])), 'ROLE_NOT_ASSIGNABLE');
     expectError(await post('/member/add', body([999_999])), 'ROLE_NOT_ASSIGNABLE');
     expect(expectOk(await post('/member/add', body(six.slice(0, 5).map((r) => r.id)))).roles).toHaveLength(5);
-    const invalid = await post('/member/add', { ...body([clerk.id]), username: '张三 1' }, admin, 'en');
+    const invalid = await post('/member/add', { ...body([clerk.id]), username: '张三 1' }, t.admin, 'en');
     expect(invalid.body.code).toBe('E1001');
   });
 
   it("edits a member's names and roles, but not the administrator's", async () => {
-    const member = await createMember(t.app, admin, [clerk.id]);
+    const member = await createMember(t.app, t.admin, [clerk.id]);
     const edited = expectOk(
       await post('/member/update', {
         id: member.id,
@@ -216,7 +208,7 @@ describe('members (/account/member)', () => {
     const me = (await page({ username: 'demo-auto' })).list[0]!;
     for (const lang of ['zh', 'en'] as const) {
       expectError(
-        await post('/member/update', { id: me.id, roleIds: [clerk.id] }, admin, lang),
+        await post('/member/update', { id: me.id, roleIds: [clerk.id] }, t.admin, lang),
         'ADMIN_PROTECTED',
         lang,
       );
@@ -227,15 +219,15 @@ describe('members (/account/member)', () => {
   });
 
   it("shows the member's data scope: company when any enabled role has it, else its own account", async () => {
-    const own = await createRole(t.app, admin, ['Workbench'], { dataScope: 'account' });
-    const member = await createMember(t.app, admin, [own.id]);
+    const own = await createRole(t.app, t.admin, ['Workbench'], { dataScope: 'account' });
+    const member = await createMember(t.app, t.admin, [own.id]);
     expect(member.dataScope).toBe('account');
     const both = expectOk(await post('/member/update', { id: member.id, roleIds: [own.id, clerk.id] }));
     expect(both.dataScope).toBe('company');
   });
 
   it('disables a member: its sessions here end, it is told it is disabled, and it cannot select the enterprise', async () => {
-    const { token, member } = await memberWith(t, admin, AUTO_UUID, ['Workbench']);
+    const { token, member } = await memberWith(t, t.admin, AUTO_UUID, ['Workbench']);
     const disabled = expectOk(await post('/member/updateStatus', { id: member.id, status: 'disabled' }));
     expect(disabled.status).toBe('disabled');
     expect((await page({ status: 'disabled' })).list.map((m) => m.id)).toContain(member.id);
@@ -291,13 +283,13 @@ describe('members (/account/member)', () => {
     const me = (await page({ username: 'demo-auto' })).list[0]!;
     for (const lang of ['zh', 'en'] as const) {
       expectError(
-        await post('/member/updateStatus', { id: me.id, status: 'disabled' }, admin, lang),
+        await post('/member/updateStatus', { id: me.id, status: 'disabled' }, t.admin, lang),
         'ADMIN_PROTECTED',
         lang,
       );
-      expectError(await post('/member/resetPassword', { id: me.id }, admin, lang), 'ADMIN_PROTECTED', lang);
+      expectError(await post('/member/resetPassword', { id: me.id }, t.admin, lang), 'ADMIN_PROTECTED', lang);
     }
-    const { token, member } = await memberWith(t, admin, AUTO_UUID, [
+    const { token, member } = await memberWith(t, t.admin, AUTO_UUID, [
       'Member:EnableDisable',
       'ResetPassword',
     ]);
@@ -314,7 +306,7 @@ describe('members (/account/member)', () => {
   });
 
   it('resets a password to a one-time password, ends the sessions and mails the member without it', async () => {
-    const { token, member } = await memberWith(t, admin, AUTO_UUID, ['Workbench']);
+    const { token, member } = await memberWith(t, t.admin, AUTO_UUID, ['Workbench']);
     expectOk(
       await post(
         '/profile/updatePassword',
@@ -339,7 +331,7 @@ describe('members (/account/member)', () => {
     const before = (await accountOf('demo-multi')).passwordHash;
     for (const lang of ['zh', 'en'] as const) {
       expectError(
-        await post('/member/resetPassword', { id: multi.id }, admin, lang),
+        await post('/member/resetPassword', { id: multi.id }, t.admin, lang),
         'MEMBER_SHARED_ACCOUNT',
         lang,
       );
@@ -358,26 +350,19 @@ describe('members (/account/member)', () => {
 });
 
 describe('administrator transfer', () => {
-  let t: TestApp;
-  let admin: string;
-  const post = <T = TMember>(path: string, body: unknown, token = admin, lang?: 'zh' | 'en') =>
+  const t = useTestApp({ admin: AS_AUTO });
+  const post = <T = TMember>(path: string, body: unknown, token = t.admin, lang?: 'zh' | 'en') =>
     call<T>(t.app, path, { token, body, ...(lang ? { lang } : {}) });
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signIn(t.app, 'demo-auto', AUTO_UUID);
-  });
-  afterAll(() => t.close());
 
   it('only the administrator transfers, only to another enabled member', async () => {
     const members = expectOk(await post<TListResponse<TMember>>('/member/page', { pageSize: 100 })).list;
     const me = members.find((m) => m.username === 'demo-auto')!;
-    const { token: holder } = await memberWith(t, admin, AUTO_UUID, ['Member', 'Member:TransferAdmin']);
-    const target = (await memberWith(t, admin, AUTO_UUID, ['Workbench'])).member;
+    const { token: holder } = await memberWith(t, t.admin, AUTO_UUID, ['Member', 'Member:TransferAdmin']);
+    const target = (await memberWith(t, t.admin, AUTO_UUID, ['Workbench'])).member;
     for (const lang of ['zh', 'en'] as const) {
       expectError(await post('/member/transferAdmin', { id: target.id }, holder, lang), 'FORBIDDEN', lang);
       expectError(
-        await post('/member/transferAdmin', { id: me.id }, admin, lang),
+        await post('/member/transferAdmin', { id: me.id }, t.admin, lang),
         'ADMIN_TRANSFER_TARGET',
         lang,
       );
@@ -393,7 +378,7 @@ describe('administrator transfer', () => {
   });
 
   it('moves the administrator flag and role together and tells both accounts', async () => {
-    const { token: successor, member } = await memberWith(t, admin, AUTO_UUID, ['Workbench']);
+    const { token: successor, member } = await memberWith(t, t.admin, AUTO_UUID, ['Workbench']);
     const roles = expectOk(await post<TListResponse<TRole>>('/role/page', { pageSize: 100 })).list;
     const adminRole = roles.find((r) => r.isAdminRole)!;
     expect(expectOk(await post('/member/transferAdmin', { id: member.id }))).toBeNull();
@@ -406,7 +391,7 @@ describe('administrator transfer', () => {
     expect(successorInfo.permissions).toContain('CreateMember');
 
     // The former administrator keeps no administrator rights from its next request on.
-    const former = expectOk(await post<TUserInfo>('/profile/selectUserInfo', {}, admin));
+    const former = expectOk(await post<TUserInfo>('/profile/selectUserInfo', {}, t.admin));
     expect(former.isEnterpriseAdmin).toBe(false);
     expect(former.permissions).toEqual([...OWN_ACCOUNT_CODES].sort());
     expectError(await post('/member/page', {}), 'FORBIDDEN');
@@ -428,7 +413,7 @@ describe('administrator transfer', () => {
       await post<TListResponse<TMember>>('/member/page', { username: 'demo-auto' }, successor),
     ).list[0]!;
     expectOk(await post('/member/transferAdmin', { id: me.id }, successor));
-    expect(expectOk(await post<TUserInfo>('/profile/selectUserInfo', {}, admin)).isEnterpriseAdmin).toBe(
+    expect(expectOk(await post<TUserInfo>('/profile/selectUserInfo', {}, t.admin)).isEnterpriseAdmin).toBe(
       true,
     );
     const live = await dbOf(t)

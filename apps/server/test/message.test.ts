@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   errorByCode,
   renderMessage,
@@ -13,7 +13,7 @@ import {
 import { enterpriseUsers, mailOutbox, messages, users } from '../src/db/schema.ts';
 import { notify } from '../src/modules/message/notify.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, SUPPLIER_UUID, call, signIn, useTestApp } from './support/app.ts';
 import { createRole, memberWith, signInAs, uniqueName, MEMBER_PASSWORD } from './support/accounts.ts';
 import {
   companyForm,
@@ -44,9 +44,7 @@ const ALL_MESSAGE_CODES = [
 ];
 
 describe('message centre', () => {
-  let t: TestApp;
-  let auto: string;
-  let supplier: string;
+  const t = useTestApp({ auto: AS_AUTO, supplier: AS_SUPPLIER });
   let autoAdminId: number;
 
   const post = <T>(path: string, token: string, body: unknown = {}, lang?: 'zh' | 'en') =>
@@ -60,17 +58,13 @@ describe('message centre', () => {
   const mailsTo = (to: string) => dbOf(t).select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
   beforeAll(async () => {
-    t = await startTestApp();
-    auto = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    supplier = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     autoAdminId = await userIdOf('demo-auto');
   });
-  afterAll(() => t.close());
 
   it('starts empty and answers the default settings of every type', async () => {
-    expect(await list(auto)).toEqual({ list: [], total: 0 });
-    expect(await unread(auto)).toBe(0);
-    const configs = expectOk(await post<TMessageConfigItem[]>(CONFIGS, auto));
+    expect(await list(t.auto)).toEqual({ list: [], total: 0 });
+    expect(await unread(t.auto)).toBe(0);
+    const configs = expectOk(await post<TMessageConfigItem[]>(CONFIGS, t.auto));
     expect(configs.map((c) => c.type)).toContain('ticketStatus');
     expect(configs.every((c) => c.receive && !c.email)).toBe(true);
   });
@@ -88,7 +82,7 @@ describe('message centre', () => {
         remark: '',
       }),
     );
-    const [received] = await ofType(supplier, 'linkApplication');
+    const [received] = await ofType(t.supplier, 'linkApplication');
     expect(received).toMatchObject({
       type: 'linkApplication',
       params: { username, examineName: '申请人' },
@@ -99,11 +93,11 @@ describe('message centre', () => {
       `${username} applied to join the enterprise`,
     );
     // Not the automaker's administrator.
-    expect(await ofType(auto, 'linkApplication')).toEqual([]);
+    expect(await ofType(t.auto, 'linkApplication')).toEqual([]);
 
-    const reader = await createRole(t.app, supplier, ['MessageList']);
+    const reader = await createRole(t.app, t.supplier, ['MessageList']);
     expectOk(
-      await post('/enterpriseUserExamine/examine', supplier, {
+      await post('/enterpriseUserExamine/examine', t.supplier, {
         ids: [applied.id],
         result: 'approve',
         roleIds: [reader.id],
@@ -112,19 +106,19 @@ describe('message centre', () => {
     const member = await signIn(t.app, username, SUPPLIER_UUID);
     const [approved] = await ofType(member, 'linkApproved');
     expect(approved?.params).toMatchObject({ username });
-    expect(await ofType(supplier, 'linkApproved')).toEqual([]);
+    expect(await ofType(t.supplier, 'linkApproved')).toEqual([]);
   });
 
   it('tells the administrators that a member was disabled and mails the member', async () => {
-    const { member } = await memberWith(t, auto, AUTO_UUID, ['Workbench']);
-    const bystander = await memberWith(t, auto, AUTO_UUID, ALL_MESSAGE_CODES);
-    const before = await unread(auto);
-    expectOk(await post('/member/updateStatus', auto, { id: member.id, status: 'disabled' }));
-    const disabled = (await ofType(auto, 'memberDisabled')).find(
+    const { member } = await memberWith(t, t.auto, AUTO_UUID, ['Workbench']);
+    const bystander = await memberWith(t, t.auto, AUTO_UUID, ALL_MESSAGE_CODES);
+    const before = await unread(t.auto);
+    expectOk(await post('/member/updateStatus', t.auto, { id: member.id, status: 'disabled' }));
+    const disabled = (await ofType(t.auto, 'memberDisabled')).find(
       (m) => m.params.username === member.username,
     );
     expect(disabled).toMatchObject({ link: '/account/member', status: 'unread' });
-    expect(await unread(auto)).toBe(before + 1);
+    expect(await unread(t.auto)).toBe(before + 1);
     const mails = await mailsTo(member.email);
     expect(mails.some((m) => m.body.includes(`Member ${member.username} was disabled`))).toBe(true);
     // A member who is not an administrator hears nothing.
@@ -136,27 +130,27 @@ describe('message centre', () => {
 
   it("follows each recipient's settings: console off -> no message, e-mail on -> an outbox mail", async () => {
     const off = expectOk(
-      await post<TMessageConfigItem>(CONFIG, auto, { type: 'memberDisabled', receive: false, email: true }),
+      await post<TMessageConfigItem>(CONFIG, t.auto, { type: 'memberDisabled', receive: false, email: true }),
     );
     expect(off).toEqual({ type: 'memberDisabled', receive: false, email: true });
-    const configs = expectOk(await post<TMessageConfigItem[]>(CONFIGS, auto));
+    const configs = expectOk(await post<TMessageConfigItem[]>(CONFIGS, t.auto));
     expect(configs.find((c) => c.type === 'memberDisabled')).toEqual(off);
     // Another administrator's settings are not the automaker administrator's.
-    const supplierConfigs = expectOk(await post<TMessageConfigItem[]>(CONFIGS, supplier));
+    const supplierConfigs = expectOk(await post<TMessageConfigItem[]>(CONFIGS, t.supplier));
     expect(supplierConfigs.find((c) => c.type === 'memberDisabled')?.receive).toBe(true);
 
-    const { member } = await memberWith(t, auto, AUTO_UUID, ['Workbench']);
-    const before = (await ofType(auto, 'memberDisabled')).length;
-    expectOk(await post('/member/updateStatus', auto, { id: member.id, status: 'disabled' }));
-    expect((await ofType(auto, 'memberDisabled')).length).toBe(before);
+    const { member } = await memberWith(t, t.auto, AUTO_UUID, ['Workbench']);
+    const before = (await ofType(t.auto, 'memberDisabled')).length;
+    expectOk(await post('/member/updateStatus', t.auto, { id: member.id, status: 'disabled' }));
+    expect((await ofType(t.auto, 'memberDisabled')).length).toBe(before);
     const adminMails = await mailsTo('demo-auto@tracehub.local');
     const mail = adminMails.find((m) => m.body.includes(`成员 ${member.username} 已被停用`));
     expect(mail?.subject).toContain(`Member ${member.username} was disabled`);
 
-    expectOk(await post(CONFIG, auto, { type: 'memberDisabled', receive: true, email: false }));
-    const again = await memberWith(t, auto, AUTO_UUID, ['Workbench']);
-    expectOk(await post('/member/updateStatus', auto, { id: again.member.id, status: 'disabled' }));
-    expect((await ofType(auto, 'memberDisabled')).length).toBe(before + 1);
+    expectOk(await post(CONFIG, t.auto, { type: 'memberDisabled', receive: true, email: false }));
+    const again = await memberWith(t, t.auto, AUTO_UUID, ['Workbench']);
+    expectOk(await post('/member/updateStatus', t.auto, { id: again.member.id, status: 'disabled' }));
+    expect((await ofType(t.auto, 'memberDisabled')).length).toBe(before + 1);
   });
 
   it('tells the importer that its import completed', async () => {
@@ -165,19 +159,19 @@ describe('message centre', () => {
       [`MSG-${Date.now()}`, 'x'],
     ]);
     const done: TImportRecord = await importAndRun(t.app, t.runtime.deps, '/project/importExcel', {
-      token: auto,
+      token: t.auto,
       content,
       fileName: 'projects.xlsx',
     });
     expect(done.status).toBe('completed');
-    const [completed] = await ofType(auto, 'importCompleted');
+    const [completed] = await ofType(t.auto, 'importCompleted');
     expect(completed?.params).toMatchObject({ fileName: 'projects.xlsx', success: 1, failed: 0 });
-    expect(await ofType(supplier, 'importCompleted')).toEqual([]);
+    expect(await ofType(t.supplier, 'importCompleted')).toEqual([]);
   });
 
   it('tells the importer that its import failed, with the reason in both languages', async () => {
     const done: TImportRecord = await importAndRun(t.app, t.runtime.deps, '/project/importExcel', {
-      token: auto,
+      token: t.auto,
       content: await xlsxOf([
         ['Wrong', 'Header'],
         ['x', 'y'],
@@ -185,7 +179,7 @@ describe('message centre', () => {
       fileName: 'wrong.xlsx',
     });
     expect(done.status).toBe('failed');
-    const [failed] = await ofType(auto, 'importFailed');
+    const [failed] = await ofType(t.auto, 'importFailed');
     const error = errorByCode(done.errorCode!)!;
     expect(failed?.params).toEqual({ fileName: 'wrong.xlsx', reason: { zh: error.zh, en: error.en } });
     expect(renderMessage('importFailed', failed!.params, 'en').body).toBe(
@@ -217,11 +211,11 @@ describe('message centre', () => {
     expect(rows).toEqual([
       { enterpriseUuid: AUTO_UUID, params: { enterpriseName: LINGNAN.name, notes: '营业执照不清晰' } },
     ]);
-    expect(await ofType(auto, 'certificationReturned')).toEqual([]);
+    expect(await ofType(t.auto, 'certificationReturned')).toEqual([]);
   });
 
   it("lets a member read, mark and delete its own messages only, never another's or another enterprise's", async () => {
-    const member = await memberWith(t, auto, AUTO_UUID, ALL_MESSAGE_CODES);
+    const member = await memberWith(t, t.auto, AUTO_UUID, ALL_MESSAGE_CODES);
     const memberId = await userIdOf(member.member.username);
     await withTenant(dbOf(t), { enterpriseUuid: AUTO_UUID, userId: autoAdminId }, (tx) =>
       notify(tx, {
@@ -233,8 +227,8 @@ describe('message centre', () => {
       }),
     );
     const [mine] = await ofType(member.token, 'ticketStatus');
-    const [adminsCopy] = await ofType(auto, 'ticketStatus');
-    const [supplierMessage] = (await list(supplier)).list;
+    const [adminsCopy] = await ofType(t.auto, 'ticketStatus');
+    const [supplierMessage] = (await list(t.supplier)).list;
     expect(mine && adminsCopy && supplierMessage).toBeTruthy();
     expect(renderMessage('ticketStatus', mine!.params, 'zh').title).toBe('工单 T-1 状态变为「处理中」');
 
@@ -253,11 +247,11 @@ describe('message centre', () => {
       }
     }
     // Nothing of theirs changed.
-    expect((await ofType(auto, 'ticketStatus'))[0]).toEqual(adminsCopy);
-    expect((await list(supplier)).list[0]).toEqual(supplierMessage);
+    expect((await ofType(t.auto, 'ticketStatus'))[0]).toEqual(adminsCopy);
+    expect((await list(t.supplier)).list[0]).toEqual(supplierMessage);
     // Even an administrator reads only its own.
-    expectError(await post(DETAIL, auto, { id: mine!.id }), 'NOT_FOUND');
-    expectError(await post(DETAIL, auto, { id: supplierMessage!.id }), 'NOT_FOUND');
+    expectError(await post(DETAIL, t.auto, { id: mine!.id }), 'NOT_FOUND');
+    expectError(await post(DETAIL, t.auto, { id: supplierMessage!.id }), 'NOT_FOUND');
 
     // Row-level security says the same, whatever a query forgets.
     const seen = await withTenant(dbOf(t), { enterpriseUuid: AUTO_UUID, userId: memberId }, (tx) =>
@@ -278,11 +272,11 @@ describe('message centre', () => {
       deleted: 1,
     });
     expect((await list(member.token)).total).toBe(0);
-    expect((await ofType(auto, 'ticketStatus')).length).toBe(1);
+    expect((await ofType(t.auto, 'ticketStatus')).length).toBe(1);
   });
 
   it("marks and deletes all of the caller's messages; unreadCount follows the list", async () => {
-    const member = await memberWith(t, auto, AUTO_UUID, ALL_MESSAGE_CODES);
+    const member = await memberWith(t, t.auto, AUTO_UUID, ALL_MESSAGE_CODES);
     const memberId = await userIdOf(member.member.username);
     await withTenant(dbOf(t), { enterpriseUuid: AUTO_UUID, userId: autoAdminId }, async (tx) => {
       for (let i = 0; i < 3; i += 1) {
@@ -294,19 +288,19 @@ describe('message centre', () => {
         });
       }
     });
-    const adminUnread = await unread(auto);
+    const adminUnread = await unread(t.auto);
     expect(await unread(member.token)).toBe(3);
     expect((await list(member.token, { status: 'unread' })).total).toBe(3);
     expect(expectOk(await post(READ, member.token, { all: true }))).toEqual({ marked: 3 });
     expect(await unread(member.token)).toBe(0);
-    expect(await unread(auto)).toBe(adminUnread);
+    expect(await unread(t.auto)).toBe(adminUnread);
     expect(expectOk(await post(DELETE, member.token, { all: true }))).toEqual({ deleted: 3 });
     expect((await list(member.token)).total).toBe(0);
-    expect((await list(auto)).total).toBeGreaterThan(0);
+    expect((await list(t.auto)).total).toBeGreaterThan(0);
   });
 
   it('refuses a member without the codes: the page, each single action and each all-action', async () => {
-    const listOnly = await memberWith(t, auto, AUTO_UUID, ['MessageList']);
+    const listOnly = await memberWith(t, t.auto, AUTO_UUID, ['MessageList']);
     const memberId = await userIdOf(listOnly.member.username);
     await withTenant(dbOf(t), { enterpriseUuid: AUTO_UUID, userId: autoAdminId }, (tx) =>
       notify(tx, {
@@ -323,10 +317,10 @@ describe('message centre', () => {
       expectError(await post(CONFIGS, listOnly.token, {}, lang), 'FORBIDDEN', lang);
     }
     // The single-message codes do not give the all-messages actions, nor the other way round.
-    const single = await memberWith(t, auto, AUTO_UUID, ['MessageList', 'Message:Delete', 'Message:Read']);
+    const single = await memberWith(t, t.auto, AUTO_UUID, ['MessageList', 'Message:Delete', 'Message:Read']);
     expectError(await post(READ, single.token, { all: true }), 'FORBIDDEN');
     expectError(await post(DELETE, single.token, { all: true }), 'FORBIDDEN');
-    const allOnly = await memberWith(t, auto, AUTO_UUID, [
+    const allOnly = await memberWith(t, t.auto, AUTO_UUID, [
       'MessageList',
       'Message:AllDelete',
       'Message:AllRead',
@@ -334,7 +328,7 @@ describe('message centre', () => {
     expectError(await post(READ, allOnly.token, { ids: [1] }), 'FORBIDDEN');
     expectError(await post(DELETE, allOnly.token, { ids: [1] }), 'FORBIDDEN');
     // Without the page code nothing answers.
-    const none = await memberWith(t, auto, AUTO_UUID, ['Workbench']);
+    const none = await memberWith(t, t.auto, AUTO_UUID, ['Workbench']);
     for (const path of [LIST, DETAIL, UNREAD, CONFIGS])
       expectError(await post(path, none.token, { id: 1 }), 'FORBIDDEN');
     expect((await list(listOnly.token)).total).toBe(1);
@@ -362,13 +356,13 @@ describe('message centre', () => {
     expect(message?.params).toMatchObject({
       enterpriseName: { zh: EAST_CHINA.name, en: EAST_CHINA.englishName },
     });
-    expect(await ofType(auto, 'certificationApproved')).toEqual([]);
+    expect(await ofType(t.auto, 'certificationApproved')).toEqual([]);
   });
 
   it('tells both the former and the new administrator of a transfer, and no one else', async () => {
-    const heir = await memberWith(t, auto, AUTO_UUID, ALL_MESSAGE_CODES);
-    const bystander = await memberWith(t, auto, AUTO_UUID, ALL_MESSAGE_CODES);
-    expectOk(await post('/member/transferAdmin', auto, { id: heir.member.id }));
+    const heir = await memberWith(t, t.auto, AUTO_UUID, ALL_MESSAGE_CODES);
+    const bystander = await memberWith(t, t.auto, AUTO_UUID, ALL_MESSAGE_CODES);
+    expectOk(await post('/member/transferAdmin', t.auto, { id: heir.member.id }));
     const heirs = await ofType(heir.token, 'adminTransferred');
     expect(heirs.map((m) => m.params)).toEqual([{ from: 'demo-auto', to: heir.member.username }]);
     expect(await ofType(bystander.token, 'adminTransferred')).toEqual([]);
@@ -390,6 +384,6 @@ describe('message centre', () => {
       { from: heir.member.username, to: 'demo-auto' },
       { from: 'demo-auto', to: heir.member.username },
     ]);
-    expect(await ofType(supplier, 'adminTransferred')).toEqual([]);
+    expect(await ofType(t.supplier, 'adminTransferred')).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { demoVin } from '../src/seed/demo-supply-chain.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   renderMessage,
   type TCheckFinding,
@@ -14,7 +14,7 @@ import { checkingTasks, dailyReports, messages, users } from '../src/db/schema.t
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
 import { dayBefore, dayStart, localDay } from '../src/modules/monitor/service.ts';
 import { dueDay, runDailyMonitoring } from '../src/modules/monitor/schedule.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, SUPPLIER_UUID, call, useTestApp } from './support/app.ts';
 import { memberWith } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
@@ -32,33 +32,34 @@ const nextDayAt = (day: string, hours: number) => new Date(dayStart(day) + 24 * 
 const vin = demoVin;
 
 describe('daily monitoring (/dailyMonitor)', () => {
-  let app: TestApp;
-  let auto: string;
-  let supplier: string;
+  const app = useTestApp(
+    { auto: AS_AUTO, supplier: AS_SUPPLIER },
+    { SEED_DEMO_CHAIN: 'true', MONITOR_DAILY_AT: '01:00' },
+  );
   let standard: TCheckPackage;
 
   const run = () => runJobsUntilIdle(app.runtime.deps);
-  const page = async (token = auto, body: Record<string, unknown> = {}) =>
+  const page = async (token = app.auto, body: Record<string, unknown> = {}) =>
     expectOk(
       await call<TListResponse<TDailyReport>>(app.app, '/dailyMonitor/selectReportPage', {
         token,
         body: { pageSize: 100, ...body },
       }),
     );
-  const detail = (reportId: number, token = auto) =>
+  const detail = (reportId: number, token = app.auto) =>
     call<{ report: TDailyReport }>(app.app, '/dailyMonitor/reportDetail', {
       token,
       body: { reportId },
     });
-  const checkPage = (body: Record<string, unknown>, token = auto) =>
+  const checkPage = (body: Record<string, unknown>, token = app.auto) =>
     call<TListResponse<TMonitorCheckResult>>(app.app, '/dailyMonitor/selectCheckPage', { token, body });
-  const errors = (body: Record<string, unknown>, token = auto) =>
+  const errors = (body: Record<string, unknown>, token = app.auto) =>
     call<TListResponse<TCheckFinding>>(app.app, '/dailyMonitor/selectErrorPage', { token, body });
-  const runNow = (date: string, token = auto, lang: 'zh' | 'en' = 'zh') =>
+  const runNow = (date: string, token = app.auto, lang: 'zh' | 'en' = 'zh') =>
     call<TDailyReport>(app.app, '/dailyMonitor/runNow', { token, body: { date }, lang });
   /** A member with these codes: its token and account id. */
   const accountWith = async (codes: string[]) => {
-    const { token, member } = await memberWith(app, auto, AUTO_UUID, codes);
+    const { token, member } = await memberWith(app, app.auto, AUTO_UUID, codes);
     const [user] = await dbOf(app)
       .select({ id: users.id })
       .from(users)
@@ -75,16 +76,12 @@ describe('daily monitoring (/dailyMonitor)', () => {
     );
 
   beforeAll(async () => {
-    app = await startTestApp({ SEED_DEMO_CHAIN: 'true', MONITOR_DAILY_AT: '01:00' });
-    auto = await signIn(app.app, 'demo-auto', AUTO_UUID);
-    supplier = await signIn(app.app, 'demo-supplier', SUPPLIER_UUID);
     await seal(app);
     const packages = expectOk(
-      await call<TCheckPackage[]>(app.app, '/dataChecking/packages', { token: auto }),
+      await call<TCheckPackage[]>(app.app, '/dataChecking/packages', { token: app.auto }),
     );
     standard = packages.find((p) => p.id === 'standard')!;
   });
-  afterAll(() => app.close());
 
   it('knows which day is due at a clock time', () => {
     expect(dueDay(nextDayAt(today, 0.5), '01:00')).toBe(dayBefore(today));
@@ -136,8 +133,12 @@ describe('daily monitoring (/dailyMonitor)', () => {
     expect(report.blockHeight).not.toBeNull();
     expect(report.vinAmount).toBeGreaterThan(0);
     // The list's filters: a date range and a state.
-    expect((await page(auto, { dateFrom: today, dateTo: today })).list.map((r) => r.date)).toEqual([today]);
-    expect((await page(auto, { state: 'notValidated' })).list.map((r) => r.date)).toEqual([dayBefore(today)]);
+    expect((await page(app.auto, { dateFrom: today, dateTo: today })).list.map((r) => r.date)).toEqual([
+      today,
+    ]);
+    expect((await page(app.auto, { state: 'notValidated' })).list.map((r) => r.date)).toEqual([
+      dayBefore(today),
+    ]);
     // A normal day tells no one.
     const told = await dbOf(app).select().from(messages).where(eq(messages.type, 'dailyReportAbnormal'));
     expect(told).toHaveLength(0);
@@ -155,7 +156,7 @@ describe('daily monitoring (/dailyMonitor)', () => {
       // vin-without-production: a vehicle sold that was never built, imported three days ago.
       expectOk(
         await call(app.app, '/internalA/A1-1/add', {
-          token: auto,
+          token: app.auto,
           body: {
             billNo: 'XS-MON-001',
             bizTime: dayStart(day) + 10 * HOUR,
@@ -244,13 +245,13 @@ describe('daily monitoring (/dailyMonitor)', () => {
     });
 
     it("is another enterprise's to neither read nor trigger, endpoint by endpoint", async () => {
-      expect((await page(supplier)).list.every((r) => r.id !== report.id)).toBe(true);
-      expectError(await detail(report.id, supplier), 'NOT_FOUND');
-      expectError(await checkPage({ reportId: report.id }, supplier), 'NOT_FOUND');
-      expectError(await errors({ reportId: report.id }, supplier), 'NOT_FOUND');
+      expect((await page(app.supplier)).list.every((r) => r.id !== report.id)).toBe(true);
+      expectError(await detail(report.id, app.supplier), 'NOT_FOUND');
+      expectError(await checkPage({ reportId: report.id }, app.supplier), 'NOT_FOUND');
+      expectError(await errors({ reportId: report.id }, app.supplier), 'NOT_FOUND');
       // runNow names no enterprise: the supplier's run of the day is its own report, the automaker's unmoved.
       const before = (await reportsOf(AUTO_UUID)).find((r) => r.reportDate === day)!;
-      const theirs = expectOk(await runNow(day, supplier));
+      const theirs = expectOk(await runNow(day, app.supplier));
       expect(theirs.id).not.toBe(report.id);
       expect((await reportsOf(SUPPLIER_UUID)).map((r) => r.id)).toContain(theirs.id);
       expect((await reportsOf(AUTO_UUID)).find((r) => r.reportDate === day)).toEqual(before);
@@ -275,7 +276,7 @@ describe('daily monitoring (/dailyMonitor)', () => {
     const day = dayBefore(today, 5);
     expectOk(
       await call(app.app, '/internalA/A1-1/add', {
-        token: auto,
+        token: app.auto,
         body: {
           billNo: 'XS-MON-002',
           bizTime: dayStart(day) + 10 * HOUR,
@@ -288,7 +289,7 @@ describe('daily monitoring (/dailyMonitor)', () => {
     // A manual task, queued and not yet run.
     expectOk(
       await call(app.app, '/dataChecking/createTask', {
-        token: auto,
+        token: app.auto,
         body: {
           taskType: 'internal',
           dimension: 'time',
@@ -340,8 +341,8 @@ describe('daily monitoring (/dailyMonitor)', () => {
 
   it('refuses a day to come, in zh and en', async () => {
     const tomorrow = localDay(nextDayAt(today, 12));
-    expectError(await runNow(tomorrow, auto, 'zh'), 'MONITOR_DATE_IN_FUTURE', 'zh');
-    expectError(await runNow(tomorrow, auto, 'en'), 'MONITOR_DATE_IN_FUTURE', 'en');
+    expectError(await runNow(tomorrow, app.auto, 'zh'), 'MONITOR_DATE_IN_FUTURE', 'zh');
+    expectError(await runNow(tomorrow, app.auto, 'en'), 'MONITOR_DATE_IN_FUTURE', 'en');
     const bad = await runNow('2026-02-30');
     expect(bad.status).toBe(400);
   });

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   OWN_ACCOUNT_CODES,
   api,
@@ -14,7 +14,7 @@ import {
 } from '@tracehub/contract';
 import { accountLog, mailOutbox, rolePermissions, users } from '../src/db/schema.ts';
 import { verifyPassword } from '../src/platform/crypto.ts';
-import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AUTO_UUID, call, useTestApp } from './support/app.ts';
 import {
   MEMBER_PASSWORD,
   createMember,
@@ -51,8 +51,7 @@ function allEndpoints(node: unknown, path: string[] = []): { name: string; ep: T
 }
 
 describe('one-time passwords of created and reset members', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useTestApp({ admin: AS_AUTO });
   let workbench: number;
 
   const post = <T = unknown>(path: string, body: unknown, token?: string, lang?: 'zh' | 'en') =>
@@ -66,25 +65,22 @@ describe('one-time passwords of created and reset members', () => {
     post<TLoginStep>('/login/changePassword', { confirmPassword: body.password, ...body }, undefined, lang);
 
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    workbench = (await createRole(t.app, admin, ['Workbench'])).id;
+    workbench = (await createRole(t.app, t.admin, ['Workbench'])).id;
   });
-  afterAll(() => t.close());
 
   it('gives each new member its own random password, answered once and never cached', async () => {
     const username = uniqueName('otp');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/member/add',
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${t.admin}` },
       payload: { username, email: `${username}@example.com`, roleIds: [workbench] },
     });
     expect(res.headers['cache-control']).toBe('no-store');
     const first = (res.json() as { data: TMemberCreated }).data;
     const others = [
-      await createMember(t.app, admin, [workbench]),
-      await createMember(t.app, admin, [workbench]),
+      await createMember(t.app, t.admin, [workbench]),
+      await createMember(t.app, t.admin, [workbench]),
     ];
     const passwords = [first, ...others].map((m) => m.oneTimePassword);
     expect(new Set(passwords).size).toBe(3);
@@ -93,13 +89,13 @@ describe('one-time passwords of created and reset members', () => {
       expect(p).toHaveLength(16);
     }
     // The detail (and the list) never show it again.
-    const detail = expectOk(await post<Record<string, unknown>>('/member/detail', { id: first.id }, admin));
+    const detail = expectOk(await post<Record<string, unknown>>('/member/detail', { id: first.id }, t.admin));
     expect(detail).not.toHaveProperty('oneTimePassword');
     expect(JSON.stringify(detail)).not.toContain(first.oneTimePassword);
   });
 
   it('keeps it only as an argon2 hash: not in the account row, the mail outbox or the log', async () => {
-    const member = await createMember(t.app, admin, [workbench]);
+    const member = await createMember(t.app, t.admin, [workbench]);
     const row = await accountRow(member.username);
     expect(row.mustChangePassword).toBe(true);
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
@@ -113,7 +109,7 @@ describe('one-time passwords of created and reset members', () => {
   });
 
   it('a sign-in with it can do nothing but change the password', async () => {
-    const member = await createMember(t.app, admin, [workbench]);
+    const member = await createMember(t.app, t.admin, [workbench]);
     const step = await loginStep(t.app, member.username, member.oneTimePassword);
     expect(step.mustChangePassword).toBe(true);
     expect(step.enterprises).toEqual([]);
@@ -170,7 +166,7 @@ describe('one-time passwords of created and reset members', () => {
   });
 
   it('is refused as a session too, should an account with a session get a one-time password', async () => {
-    const member = await createMember(t.app, admin, [workbench]);
+    const member = await createMember(t.app, t.admin, [workbench]);
     const token = await firstSignIn(t.app, member, AUTO_UUID);
     await dbOf(t).update(users).set({ mustChangePassword: true }).where(eq(users.username, member.username));
     for (const lang of ['zh', 'en'] as const) {
@@ -181,9 +177,9 @@ describe('one-time passwords of created and reset members', () => {
   });
 
   it('changes it with the sign-in key, and sign-in then goes on normally', async () => {
-    const member = await createMember(t.app, admin, [workbench]);
+    const member = await createMember(t.app, t.admin, [workbench]);
     const step = await loginStep(t.app, member.username, member.oneTimePassword);
-    const other = await createMember(t.app, admin, [workbench]);
+    const other = await createMember(t.app, t.admin, [workbench]);
     const otherStep = await loginStep(t.app, other.username, other.oneTimePassword);
 
     for (const lang of ['zh', 'en'] as const) {
@@ -274,12 +270,12 @@ describe('one-time passwords of created and reset members', () => {
   });
 
   it('resets to a new one-time password: the old password stops working, the next sign-in must change it', async () => {
-    const member = await createMember(t.app, admin, [workbench]);
+    const member = await createMember(t.app, t.admin, [workbench]);
     const token = await firstSignIn(t.app, member, AUTO_UUID);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/member/resetPassword',
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${t.admin}` },
       payload: { id: member.id },
     });
     expect(res.headers['cache-control']).toBe('no-store');
@@ -299,22 +295,15 @@ describe('one-time passwords of created and reset members', () => {
 });
 
 describe('own password, e-mail and profile need a session, not a role code', () => {
-  let t: TestApp;
-  let admin: string;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signIn(t.app, 'demo-auto', AUTO_UUID);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ admin: AS_AUTO });
 
   it('declares no permission code on any own-account endpoint', () => {
     for (const ep of Object.values(api.profile)) expect(permissionCodes(ep), ep.path).toEqual([]);
   });
 
   it('lets a member whose roles hold no code at all change its own password, e-mail and profile', async () => {
-    const role = await createRole(t.app, admin, ['Workbench']);
-    const member = await createMember(t.app, admin, [role.id]);
+    const role = await createRole(t.app, t.admin, ['Workbench']);
+    const member = await createMember(t.app, t.admin, [role.id]);
     const token = await firstSignIn(t.app, member, AUTO_UUID);
     // The role keeps no code whatever (as a role emptied after it was assigned).
     await dbOf(t)

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   validationMessage,
@@ -14,15 +14,7 @@ import {
 import { accountLog, sessions, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/platform/crypto.ts';
 import { THROTTLE } from '../src/modules/auth/throttle.ts';
-import {
-  AUTO_UUID,
-  DEMO_PASSWORD,
-  SUPPLIER_UUID,
-  call,
-  signIn,
-  startTestApp,
-  type TestApp,
-} from './support/app.ts';
+import { AS_AUTO, AUTO_UUID, DEMO_PASSWORD, SUPPLIER_UUID, call, signIn, useTestApp } from './support/app.ts';
 import { operatorSignIn } from './support/company.ts';
 import {
   dbOf,
@@ -43,19 +35,15 @@ type TOutbox = z.infer<typeof ZOutboxItem>;
 const LOGIN = '/operator/login';
 
 describe('operator end', () => {
-  let t: TestApp;
+  const t = useTestApp({ auto: AS_AUTO });
   let operator: string;
-  let auto: string;
 
   const page = <T>(path: string, body: Record<string, unknown> = {}) =>
     call<TListResponse<T>>(t.app, path, { token: operator, body });
 
   beforeAll(async () => {
-    t = await startTestApp();
     operator = await operatorSignIn(t.app);
-    auto = await signIn(t.app, 'demo-auto', AUTO_UUID);
   });
-  afterAll(() => t.close());
 
   describe('sign-in', () => {
     it('signs operators in to a session of their own end, without enterprise', async () => {
@@ -139,11 +127,11 @@ describe('operator end', () => {
 
     it('keeps each end to its own endpoints (E1008 both ways)', async () => {
       for (const path of ['/operator/enterprise/page', '/operator/idRule/page', '/operator/outbox/page']) {
-        const [zh, en] = await inBothLangs((lang) => call(t.app, path, { token: auto, body: {}, lang }));
+        const [zh, en] = await inBothLangs((lang) => call(t.app, path, { token: t.auto, body: {}, lang }));
         expectError(zh, 'FORBIDDEN', 'zh');
         expectError(en, 'FORBIDDEN', 'en');
       }
-      expectError(await call(t.app, '/operator/info', { token: auto }), 'FORBIDDEN');
+      expectError(await call(t.app, '/operator/info', { token: t.auto }), 'FORBIDDEN');
       for (const path of [
         '/enterprise/info',
         '/profile/selectUserInfo',

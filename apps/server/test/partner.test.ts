@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   validationMessage,
   type TLang,
@@ -13,13 +13,13 @@ import type { Mailer } from '../src/platform/mail.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
 import { usciOf } from '../src/seed/demo-companies.ts';
 import {
+  AS_AUTO,
+  AS_SUPPLIER,
   AUTO_UUID,
   MINE_UUID,
   SUPPLIER_UUID,
   call,
-  signIn,
-  startTestApp,
-  type TestApp,
+  useTestApp,
 } from './support/app.ts';
 import { createMember, createRole, firstSignIn, memberWith } from './support/accounts.ts';
 import { dbOf, expectError, expectOk, latestMailTo } from './support/helpers.ts';
@@ -45,15 +45,13 @@ const HEADER_ZH = [
 ];
 
 describe('partner enterprises (/basicData/partner)', () => {
-  let t: TestApp;
-  /** Administrators of the automaker (A) and of the supplier (B). */
-  let a: string;
-  let b: string;
+  /** t.a, t.b: administrators of the automaker (A) and of the supplier (B). */
+  const t = useTestApp({ a: AS_AUTO, b: AS_SUPPLIER });
   let supplierUsci: string;
   let supplierDid: string;
   let mineUsci: string;
 
-  const post = <T = TPartner>(path: string, body: unknown, token = a, lang?: TLang) =>
+  const post = <T = TPartner>(path: string, body: unknown, token = t.a, lang?: TLang) =>
     call<T>(t.app, path, { token, body, ...(lang ? { lang } : {}) });
   const valid = (overrides: Record<string, unknown> = {}) => ({
     partnerType: 'supplier',
@@ -62,9 +60,9 @@ describe('partner enterprises (/basicData/partner)', () => {
     usci: freshUsci(),
     ...overrides,
   });
-  const add = async (overrides: Record<string, unknown> = {}, token = a) =>
+  const add = async (overrides: Record<string, unknown> = {}, token = t.a) =>
     expectOk(await post('/partner/add', valid(overrides), token));
-  const page = async (body: Record<string, unknown> = {}, token = a) =>
+  const page = async (body: Record<string, unknown> = {}, token = t.a) =>
     expectOk(await post<TListResponse<TPartner>>('/partner/page', { pageSize: 100, ...body }, token));
   const eventsOf = (id: number) =>
     dbOf(t)
@@ -75,16 +73,12 @@ describe('partner enterprises (/basicData/partner)', () => {
   const stored = async (id: number) => (await dbOf(t).select().from(partners).where(eq(partners.id, id)))[0]!;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    a = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    b = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     const rows = await dbOf(t).select().from(enterprises);
     const supplier = rows.find((r) => r.uuid === SUPPLIER_UUID)!;
     supplierUsci = supplier.usci;
     supplierDid = supplier.did!;
     mineUsci = rows.find((r) => r.uuid === MINE_UUID)!.usci;
   });
-  afterAll(() => t.close());
 
   it('refuses invalid input with the catalogue messages in zh and en', async () => {
     const badUsci = freshUsci().slice(0, 17) + (freshUsci().endsWith('0') ? '1' : '0');
@@ -103,7 +97,7 @@ describe('partner enterprises (/basicData/partner)', () => {
     ];
     for (const [overrides, field, key, params] of cases) {
       for (const lang of ['zh', 'en'] as const) {
-        const res = await post('/partner/add', valid(overrides), a, lang);
+        const res = await post('/partner/add', valid(overrides), t.a, lang);
         const message = validationMessage(key, lang, { field, ...params });
         expectError(res, 'VALIDATION', lang, { detail: message });
         expect(res.body.data).toEqual({ fields: [{ field, message }] });
@@ -166,10 +160,14 @@ describe('partner enterprises (/basicData/partner)', () => {
     const one = await add({ code: 'DUP-1', usci });
     const two = await add({ code: 'DUP-2' });
     for (const lang of ['zh', 'en'] as const) {
-      expectError(await post('/partner/add', valid({ code: 'DUP-1' }), a, lang), 'PARTNER_CODE_EXISTS', lang);
-      expectError(await post('/partner/add', valid({ usci }), a, lang), 'PARTNER_USCI_EXISTS', lang);
       expectError(
-        await post('/partner/update', { ...valid({ code: 'DUP-1' }), id: two.id }, a, lang),
+        await post('/partner/add', valid({ code: 'DUP-1' }), t.a, lang),
+        'PARTNER_CODE_EXISTS',
+        lang,
+      );
+      expectError(await post('/partner/add', valid({ usci }), t.a, lang), 'PARTNER_USCI_EXISTS', lang);
+      expectError(
+        await post('/partner/update', { ...valid({ code: 'DUP-1' }), id: two.id }, t.a, lang),
         'PARTNER_CODE_EXISTS',
         lang,
       );
@@ -177,7 +175,7 @@ describe('partner enterprises (/basicData/partner)', () => {
     // The same company can be a client too, and another enterprise may use the same code.
     const client = await add({ partnerType: 'client', code: 'DUP-1', usci });
     expect(client.partnerType).toBe('client');
-    expect((await add({ code: 'DUP-1', usci }, b)).code).toBe('DUP-1');
+    expect((await add({ code: 'DUP-1', usci }, t.b)).code).toBe('DUP-1');
     expectOk(await post('/partner/batchDelete', { ids: [one.id, two.id, client.id] }));
   });
 
@@ -210,7 +208,7 @@ describe('partner enterprises (/basicData/partner)', () => {
     expect(again.did).toBe(mineRow!.did);
     expect((await page({ code: 'SET-', settlement: 'settled' })).total).toBe(2);
     // The settlement holds across enterprises: the supplier sees nothing of the automaker's partners.
-    expect((await page({ code: 'SET-' }, b)).total).toBe(0);
+    expect((await page({ code: 'SET-' }, t.b)).total).toBe(0);
     expectOk(await post('/partner/batchDelete', { ids: [settled.id, mine.id] }));
   });
 
@@ -300,11 +298,11 @@ describe('partner enterprises (/basicData/partner)', () => {
     expect((await stored(second.id)).inviteStatus).toBe('invited');
 
     // Unknown or foreign ids fail the whole call.
-    const theirs = await add({ code: 'INV-B', email: 'b@example.com' }, b);
+    const theirs = await add({ code: 'INV-B', email: 'b@example.com' }, t.b);
     expectError(await post('/partner/invite', { ids: [ok.id, theirs.id] }), 'NOT_FOUND');
     expect((await stored(theirs.id)).inviteStatus).toBe('none');
     for (const p of [ok, noEmail, settled, broken, second]) await post('/partner/delete', { id: p.id });
-    await post('/partner/delete', { id: theirs.id }, b);
+    await post('/partner/delete', { id: theirs.id }, t.b);
   });
 
   it('imports partners with good and bad rows, invites the marked ones and lists the failed invitations', async () => {
@@ -335,7 +333,7 @@ describe('partner enterprises (/basicData/partner)', () => {
       ['供应商', 'IMP-7', '庚公司', '', usci[3]!, '', '', '', '', '邀请格式错误', '也许'],
     ];
     const done = await importAndRun(t.app, t.runtime.deps, '/partner/importExcel', {
-      token: a,
+      token: t.a,
       content: await xlsxOf(rows),
     });
     expect(done).toMatchObject({
@@ -368,11 +366,11 @@ describe('partner enterprises (/basicData/partner)', () => {
     // Another enterprise learns nothing of this import's invitations.
     expect(
       expectOk(
-        await post<TPartnerInviteFailureItem[]>('/partner/importInviteFailures', { importId: done.id }, b),
+        await post<TPartnerInviteFailureItem[]>('/partner/importInviteFailures', { importId: done.id }, t.b),
       ),
     ).toEqual([]);
 
-    const log = await download(t.app, `/import/records/${done.id}/errorLog`, { token: a });
+    const log = await download(t.app, `/import/records/${done.id}/errorLog`, { token: t.a });
     const logged = await sheetRows(log.raw);
     const reasons = new Map(logged.slice(1).map((r) => [r[0], String(r.at(-1))]));
     expect(reasons.get(6)).toBe(validationMessage('v.usci.format', 'zh', { field: '统一社会信用代码' }));
@@ -383,7 +381,7 @@ describe('partner enterprises (/basicData/partner)', () => {
 
     // The template carries the same headers, in the request's language.
     for (const lang of ['zh', 'en'] as const) {
-      const template = await download(t.app, '/partner/template', { token: a, lang });
+      const template = await download(t.app, '/partner/template', { token: t.a, lang });
       const header = (await sheetRows(template.raw))[0]!;
       expect(header).toHaveLength(11);
       if (lang === 'zh') expect(header).toEqual(HEADER_ZH);
@@ -391,7 +389,7 @@ describe('partner enterprises (/basicData/partner)', () => {
     }
     // The export writes what the list shows, with settlement and invitation.
     const exported = await download(t.app, '/partner/export', {
-      token: a,
+      token: t.a,
       method: 'POST',
       body: { code: 'IMP-', sortField: 'code', sortOrder: 'asc' },
       lang: 'en',
@@ -427,7 +425,7 @@ describe('partner enterprises (/basicData/partner)', () => {
     expect(range.list.map((p) => p.code)).toEqual(['F-C', 'F-A']);
     const tags = expectOk(await post<string[]>('/partner/tags', {}));
     expect(tags).toEqual(expect.arrayContaining(['blue', 'green', 'red']));
-    expect(expectOk(await post<string[]>('/partner/tags', {}, b))).not.toContain('blue');
+    expect(expectOk(await post<string[]>('/partner/tags', {}, t.b))).not.toContain('blue');
     expectError(await post('/partner/page', { pageSize: 1001 }), 'VALIDATION', 'zh', {
       detail: validationMessage('v.tooBig', 'zh', { field: 'pageSize', max: 1000 }),
     });
@@ -436,9 +434,9 @@ describe('partner enterprises (/basicData/partner)', () => {
 
   it("never shows, changes, invites or deletes another enterprise's partners, on any endpoint", async () => {
     const mine = await add({ code: 'ISO-A' });
-    const theirs = await add({ code: 'ISO-B', email: 'iso-b@example.com' }, b);
+    const theirs = await add({ code: 'ISO-B', email: 'iso-b@example.com' }, t.b);
     expect((await page({ code: 'ISO' })).list.map((p) => p.code)).toEqual(['ISO-A']);
-    expect((await page({ code: 'ISO' }, b)).list.map((p) => p.code)).toEqual(['ISO-B']);
+    expect((await page({ code: 'ISO' }, t.b)).list.map((p) => p.code)).toEqual(['ISO-B']);
     expectError(await post('/partner/detail', { id: theirs.id }), 'NOT_FOUND');
     expectError(await post('/partner/update', { ...valid(), id: theirs.id }), 'NOT_FOUND');
     expectError(await post('/partner/delete', { id: theirs.id }), 'NOT_FOUND');
@@ -453,12 +451,12 @@ describe('partner enterprises (/basicData/partner)', () => {
     expect(await stored(mine.id)).toBeDefined();
     expect((await eventsOf(theirs.id)).map((e) => e.eventType)).toEqual(['partner.created']);
     const exported = await download(t.app, '/partner/export', {
-      token: a,
+      token: t.a,
       method: 'POST',
       body: { code: 'ISO' },
     });
     expect((await sheetRows(exported.raw)).slice(1).map((r) => r[1])).toEqual(['ISO-A']);
-    const records = expectOk(await post<TListResponse<unknown>>('/partner/uploadRecord', {}, b));
+    const records = expectOk(await post<TListResponse<unknown>>('/partner/uploadRecord', {}, t.b));
     expect(records.list).toEqual([]);
 
     // Row-level security is the second wall.
@@ -481,7 +479,7 @@ describe('partner enterprises (/basicData/partner)', () => {
       ),
     ).rejects.toThrow();
     await post('/partner/delete', { id: mine.id });
-    await post('/partner/delete', { id: theirs.id }, b);
+    await post('/partner/delete', { id: theirs.id }, t.b);
   });
 
   it('refuses to delete a partner a material code mapping names (B2040), in both languages, all or none', async () => {
@@ -491,11 +489,11 @@ describe('partner enterprises (/basicData/partner)', () => {
       await post<{ id: number }>('/materialRelation/add', { partnerId: used.id, partnerMaterialNo: 'M-1' }),
     );
     for (const lang of ['zh', 'en'] as const) {
-      const res = await post('/partner/delete', { id: used.id }, a, lang);
+      const res = await post('/partner/delete', { id: used.id }, t.a, lang);
       expectError(res, 'RECORD_IN_USE', lang);
       expect(res.body.data).toEqual({ referencedBy: ['materialRelation'] });
       expectError(
-        await post('/partner/batchDelete', { ids: [free.id, used.id] }, a, lang),
+        await post('/partner/batchDelete', { ids: [free.id, used.id] }, t.a, lang),
         'RECORD_IN_USE',
         lang,
       );
@@ -504,7 +502,7 @@ describe('partner enterprises (/basicData/partner)', () => {
         await post(
           '/partner/update',
           { ...valid({ code: 'REF-1', usci: used.usci }), partnerType: 'client', id: used.id },
-          a,
+          t.a,
           lang,
         ),
         'RECORD_IN_USE',
@@ -526,14 +524,14 @@ describe('partner enterprises (/basicData/partner)', () => {
   });
 
   it('checks the permission codes: viewing needs Partner, each change its own code', async () => {
-    const viewer = (await memberWith(t, a, AUTO_UUID, ['Partner'])).token;
+    const viewer = (await memberWith(t, t.a, AUTO_UUID, ['Partner'])).token;
     const row = await add({ code: 'PERM-1', email: 'perm@example.com' });
     expect((await page({ code: 'PERM' }, viewer)).total).toBe(1);
     expectError(await post('/partner/add', valid(), viewer), 'FORBIDDEN');
     expectError(await post('/partner/update', { ...valid(), id: row.id }, viewer), 'FORBIDDEN');
     expectError(await post('/partner/delete', { id: row.id }, viewer), 'FORBIDDEN');
     expectError(await post('/partner/invite', { ids: [row.id] }, viewer), 'FORBIDDEN');
-    const inviter = (await memberWith(t, a, AUTO_UUID, ['Partner', 'Partner:Invite'])).token;
+    const inviter = (await memberWith(t, t.a, AUTO_UUID, ['Partner', 'Partner:Invite'])).token;
     expect(
       expectOk(await post<TPartnerInviteResult>('/partner/invite', { ids: [row.id] }, inviter)).invited,
     ).toBe(1);
@@ -542,10 +540,10 @@ describe('partner enterprises (/basicData/partner)', () => {
 
   it("shows a member with the 'own account data' scope only the partners it created", async () => {
     const others = await add({ code: 'SCOPE-ADMIN' });
-    const role = await createRole(t.app, a, ['Partner', 'Partner:Create', 'Partner:Delete'], {
+    const role = await createRole(t.app, t.a, ['Partner', 'Partner:Create', 'Partner:Delete'], {
       dataScope: 'account',
     });
-    const member = await createMember(t.app, a, [role.id]);
+    const member = await createMember(t.app, t.a, [role.id]);
     const token = await firstSignIn(t.app, member, AUTO_UUID);
     const own = await add({ code: 'SCOPE-OWN' }, token);
     expect((await page({ code: 'SCOPE' }, token)).list.map((p) => p.code)).toEqual(['SCOPE-OWN']);

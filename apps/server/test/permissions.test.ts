@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   API_BASE,
   ATTACHMENT_WRITE_CODES,
@@ -31,14 +31,16 @@ import {
 } from '@tracehub/contract';
 import { enterpriseUsers, enterprises, rolePermissions, users } from '../src/db/schema.ts';
 import {
+  AS_AUTO,
+  AS_SUPPLIER,
   AUTO_UUID,
-  SUPPLIER_UUID,
   TRADER_UUID,
   call,
   signIn,
   startTestApp,
+  useTestApp,
   type Envelope,
-  type TestApp,
+  type TestAppFixture,
 } from './support/app.ts';
 import { createMember, createRole, firstSignIn, memberWith } from './support/accounts.ts';
 import { operatorSignIn } from './support/company.ts';
@@ -69,17 +71,13 @@ function pageCodes(nodes: TMenuNode[]): string[] {
 }
 
 describe('permission codes are checked by the server on every endpoint', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useTestApp({ admin: AS_AUTO });
   /** A member of the automaker whose only role grants the workbench. */
   let workbenchOnly: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    workbenchOnly = (await memberWith(t, admin, AUTO_UUID, WORKBENCH_ONLY)).token;
+    workbenchOnly = (await memberWith(t, t.admin, AUTO_UUID, WORKBENCH_ONLY)).token;
   });
-  afterAll(() => t.close());
 
   it('covers the endpoints of every enterprise domain', () => {
     const names = guarded.map((g) => g.name);
@@ -110,8 +108,8 @@ describe('permission codes are checked by the server on every endpoint', () => {
   );
 
   it('gives the administrator the whole served tree, the one roles are configured from', async () => {
-    const menu = expectOk(await call<TMenuNode[]>(t.app, '/menu/selectMenusByUserId', { token: admin }));
-    const tree = expectOk(await call<TMenuNode[]>(t.app, '/role/menuTree', { token: admin }));
+    const menu = expectOk(await call<TMenuNode[]>(t.app, '/menu/selectMenusByUserId', { token: t.admin }));
+    const tree = expectOk(await call<TMenuNode[]>(t.app, '/role/menuTree', { token: t.admin }));
     expect(menu).toEqual(tree);
   });
 
@@ -129,7 +127,7 @@ describe('permission codes are checked by the server on every endpoint', () => {
   });
 
   it('gives a member exactly the pages of its role, and 403 for actions it lacks', async () => {
-    const { token, role } = await memberWith(t, admin, AUTO_UUID, ['PerBasic', 'Workbench']);
+    const { token, role } = await memberWith(t, t.admin, AUTO_UUID, ['PerBasic', 'Workbench']);
     const menu = expectOk(await call<TMenuNode[]>(t.app, '/menu/selectMenusByUserId', { token }));
     expect(pageCodes(menu)).toEqual(['Workbench', 'PerBasic']);
     expect(menu.map((n) => n.code)).toEqual(['Workbench', 'UserCenter']);
@@ -149,7 +147,7 @@ describe('permission codes are checked by the server on every endpoint', () => {
       username: 'demo-auto',
       email: 'demo-auto@tracehub.local',
     });
-    const adminInfo = expectOk(await call<TUserInfo>(t.app, '/profile/selectUserInfo', { token: admin }));
+    const adminInfo = expectOk(await call<TUserInfo>(t.app, '/profile/selectUserInfo', { token: t.admin }));
     expect(adminInfo.isEnterpriseAdmin).toBe(true);
     expect(adminInfo.access.administrator?.username).toBe('demo-auto');
     for (const lang of ['zh', 'en'] as const) {
@@ -325,7 +323,7 @@ describe('every endpoint that returns or changes page data declares its page cod
 
 /** GET of a binary endpoint (file view, certificate PDF, error log): its status and, on failure, its envelope. */
 async function getBinary(
-  t: TestApp,
+  t: TestAppFixture,
   path: string,
   query: Record<string, string>,
   token: string,
@@ -346,9 +344,7 @@ async function getBinary(
 }
 
 describe('files, evidence and import records follow the code and the data permission of their page', () => {
-  let t: TestApp;
-  let admin: string;
-  let supplier: string;
+  const t = useTestApp({ admin: AS_AUTO, supplier: AS_SUPPLIER });
   /** The administrator's project, with an attachment, sealed. */
   let project: TRecordRef;
   let attachment: TFileEvidence;
@@ -357,7 +353,7 @@ describe('files, evidence and import records follow the code and the data permis
 
   const post = <T>(path: string, body: unknown, token: string, lang?: TLang) =>
     call<T>(t.app, path, { token, body, ...(lang ? { lang } : {}) });
-  const attach = (bizNo: string, token = admin, bizType = 'attachment', lang?: TLang) =>
+  const attach = (bizNo: string, token = t.admin, bizType = 'attachment', lang?: TLang) =>
     upload(t.app, {
       token,
       bizType,
@@ -366,7 +362,7 @@ describe('files, evidence and import records follow the code and the data permis
       content: pdfBytes(),
       ...(lang ? { lang } : {}),
     });
-  const filesOf = async (bizNo: string, token = admin) =>
+  const filesOf = async (bizNo: string, token = t.admin) =>
     expectOk(await post<TFileEvidence[]>('/file/list', { bizType: 'attachment', bizNo }, token));
   const chainRecords = async (token: string) =>
     expectOk(
@@ -381,12 +377,12 @@ describe('files, evidence and import records follow the code and the data permis
    * offers only the pages that are built, so the codes are given to its role in the database.
    */
   const member = async (codes: string[], dataScope: 'company' | 'account' = 'company') => {
-    const role = await createRole(t.app, admin, ['Workbench'], { dataScope });
+    const role = await createRole(t.app, t.admin, ['Workbench'], { dataScope });
     await dbOf(t)
       .insert(rolePermissions)
       .values(codes.map((code) => ({ roleId: role.id, code })))
       .onConflictDoNothing();
-    return firstSignIn(t.app, await createMember(t.app, admin, [role.id]), AUTO_UUID);
+    return firstSignIn(t.app, await createMember(t.app, t.admin, [role.id]), AUTO_UUID);
   };
 
   /** Every read of the attachment, of its evidence and of the import record, by `token`. */
@@ -404,10 +400,7 @@ describe('files, evidence and import records follow the code and the data permis
   });
 
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    supplier = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
-    project = await newProject(t.app, admin);
+    project = await newProject(t.app, t.admin);
     expectOk(await attach(project.bizNo));
     await seal(t);
     [attachment] = (await filesOf(project.bizNo)) as [TFileEvidence];
@@ -416,13 +409,12 @@ describe('files, evidence and import records follow the code and the data permis
       ['', 'no code'],
     ]);
     const done = await importAndRun(t.app, t.runtime.deps, '/project/importExcel', {
-      token: admin,
+      token: t.admin,
       content: workbook,
     });
     expect(done.hasErrorLog).toBe(true);
     importId = done.id;
   });
-  afterAll(() => t.close());
 
   it('answers 403 (E1008) to a member whose role lacks the page code, on every file, evidence and import read', async () => {
     // Another page's codes of each kind open that page's records only.
@@ -467,8 +459,8 @@ describe('files, evidence and import records follow the code and the data permis
   });
 
   it('needs the code of the page that uses them to upload quality, LCA and authorization-letter files', async () => {
-    const material = await newMaterial(t.app, admin);
-    const product = await newProduct(t.app, admin);
+    const material = await newMaterial(t.app, t.admin);
+    const product = await newProduct(t.app, t.admin);
     const uploads = (token: string, lang?: TLang) => ({
       quality: () => attach(material.bizNo, token, 'quality', lang),
       lcaReport: () => attach(product.bizNo, token, 'lcaReport', lang),
@@ -554,9 +546,9 @@ describe('files, evidence and import records follow the code and the data permis
   });
 
   it("refuses an upload whose bizNo names no record of the caller's enterprise (F1009), in both languages", async () => {
-    const theirs = await newProject(t.app, supplier);
-    const theirMaterial = await newMaterial(t.app, supplier);
-    const product = await newProduct(t.app, admin);
+    const theirs = await newProject(t.app, t.supplier);
+    const theirMaterial = await newMaterial(t.app, t.supplier);
+    const product = await newProduct(t.app, t.admin);
     for (const lang of ['zh', 'en'] as const) {
       for (const [bizType, bizNo] of [
         ['attachment', theirs.bizNo],
@@ -565,11 +557,14 @@ describe('files, evidence and import records follow the code and the data permis
         ['quality', `MaterialDataIn:${product.id}`],
         ['attachment', 'Project:2147483647'],
       ] as const) {
-        expectError(await attach(bizNo, admin, bizType, lang), 'FILE_RECORD_UNKNOWN', lang);
+        expectError(await attach(bizNo, t.admin, bizType, lang), 'FILE_RECORD_UNKNOWN', lang);
       }
     }
     // Nor are files listed under another enterprise's record.
-    expectError(await post('/file/list', { bizType: 'attachment', bizNo: theirs.bizNo }, admin), 'NOT_FOUND');
+    expectError(
+      await post('/file/list', { bizType: 'attachment', bizNo: theirs.bizNo }, t.admin),
+      'NOT_FOUND',
+    );
     expect(errorMessage('FILE_RECORD_UNKNOWN', 'en')).toBe(
       'The record to attach the file to does not exist or is not accessible',
     );

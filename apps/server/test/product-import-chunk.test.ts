@@ -1,9 +1,9 @@
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validationMessage, type TProjectCode } from '@tracehub/contract';
 import { auditLog, ledgerEvents, materials, productMaterials, products } from '../src/db/schema.ts';
 import { importChunkRows } from '../src/platform/imports/job.ts';
-import { AUTO_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AUTO_UUID, call, useTestApp } from './support/app.ts';
 import { dbOf, expectOk } from './support/helpers.ts';
 import { download, importAndRun, sheetRows, xlsxOf, type Cell } from './support/workbooks.ts';
 
@@ -39,15 +39,12 @@ const row = (code: string, extra: { weight?: string; project?: string; materials
 ];
 
 describe('product import: per-row all-or-nothing inside a set-based chunk', () => {
-  let t: TestApp;
-  let a: string;
+  const t = useTestApp({ a: AS_AUTO });
   let material1: number;
   let material2: number;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    a = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    expectOk(await call<TProjectCode>(t.app, '/project/add', { token: a, body: { code: 'PRJ-CHUNK' } }));
+    expectOk(await call<TProjectCode>(t.app, '/project/add', { token: t.a, body: { code: 'PRJ-CHUNK' } }));
     const rows = await dbOf(t)
       .insert(materials)
       .values(
@@ -62,7 +59,6 @@ describe('product import: per-row all-or-nothing inside a set-based chunk', () =
       .returning({ id: materials.id });
     [material1, material2] = rows.map((r) => r.id) as [number, number];
   });
-  afterAll(() => t.close());
 
   /** What is stored of the products whose code starts with `prefix`: rows, links, evidence and audit rows. */
   async function stored(prefix: string) {
@@ -92,7 +88,7 @@ describe('product import: per-row all-or-nothing inside a set-based chunk', () =
   }
 
   const errorLog = async (id: string) =>
-    (await sheetRows((await download(t.app, `/import/records/${id}/errorLog`, { token: a })).raw)).slice(1);
+    (await sheetRows((await download(t.app, `/import/records/${id}/errorLog`, { token: t.a })).raw)).slice(1);
 
   it('writes the good rows of a chunk together with their evidence; the refused rows write nothing', async () => {
     const content = await xlsxOf([
@@ -107,7 +103,7 @@ describe('product import: per-row all-or-nothing inside a set-based chunk', () =
       row('OK-4'),
     ]);
     expect(8).toBeLessThan(importChunkRows(t.runtime.deps.dbKind));
-    const done = await importAndRun(t.app, t.runtime.deps, '/product/importExcel', { token: a, content });
+    const done = await importAndRun(t.app, t.runtime.deps, '/product/importExcel', { token: t.a, content });
     expect(done).toMatchObject({
       status: 'completed',
       importNum: 8,
@@ -167,7 +163,7 @@ describe('product import: per-row all-or-nothing inside a set-based chunk', () =
         row('DB-BAD', { materials: 'CHUNK-NONE' }),
         row('DB-3'),
       ]);
-      const done = await importAndRun(t.app, t.runtime.deps, '/product/importExcel', { token: a, content });
+      const done = await importAndRun(t.app, t.runtime.deps, '/product/importExcel', { token: t.a, content });
       expect(done).toMatchObject({
         status: 'completed',
         importNum: 5,

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   LIMITS,
   validationMessage,
@@ -16,7 +16,7 @@ import { enterprises, ledgerEvents, materials, productMaterials, products } from
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
 import { registerReferenceChecker } from '../src/platform/references.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, SUPPLIER_UUID, call, useTestApp } from './support/app.ts';
 import { createMember, createRole, firstSignIn, memberWith } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
@@ -34,22 +34,20 @@ function vins(stem: string): { valid: string; wrong: string } {
 }
 
 describe('products (/basicData/product)', () => {
-  let t: TestApp;
-  /** Administrators of the automaker (A) and of the supplier (B). */
-  let a: string;
-  let b: string;
+  /** t.a, t.b: administrators of the automaker (A) and of the supplier (B). */
+  const t = useTestApp({ a: AS_AUTO, b: AS_SUPPLIER });
   let autoDid: string;
 
-  const post = <T = TProduct>(path: string, body: unknown, token = a, lang?: TLang) =>
+  const post = <T = TProduct>(path: string, body: unknown, token = t.a, lang?: TLang) =>
     call<T>(t.app, path, { token, body, ...(lang ? { lang } : {}) });
-  const add = async (body: Record<string, unknown>, token = a) =>
+  const add = async (body: Record<string, unknown>, token = t.a) =>
     expectOk(await post('/product/addProduct', { name: '电池包', ...body }, token));
-  const page = async (body: Record<string, unknown> = {}, token = a) =>
+  const page = async (body: Record<string, unknown> = {}, token = t.a) =>
     expectOk(
       await post<TListResponse<TProduct>>('/product/selectProductInfo', { pageSize: 100, ...body }, token),
     );
-  const remove = (id: number, token = a) => post<null>('/product/deleteProduct', { id }, token);
-  const project = async (code: string, token = a) =>
+  const remove = (id: number, token = t.a) => post<null>('/product/deleteProduct', { id }, token);
+  const project = async (code: string, token = t.a) =>
     expectOk(await post<TProjectCode>('/project/add', { code }, token));
   /** Materials are written straight into their table: the product only reads it. */
   const material = async (code: string, enterpriseUuid = AUTO_UUID, batchNo = '') => {
@@ -68,13 +66,9 @@ describe('products (/basicData/product)', () => {
       .orderBy(asc(ledgerEvents.id));
 
   beforeAll(async () => {
-    t = await startTestApp();
-    a = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    b = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     const [row] = await dbOf(t).select().from(enterprises).where(eq(enterprises.uuid, AUTO_UUID));
     autoDid = row!.did!;
   });
-  afterAll(() => t.close());
 
   it('refuses invalid input with the catalogue messages in zh and en', async () => {
     const { wrong } = vins('LSGPC52U6F1234567'.slice(0, 16));
@@ -96,7 +90,7 @@ describe('products (/basicData/product)', () => {
     ];
     for (const [body, field, key, params] of cases) {
       for (const lang of ['zh', 'en'] as const) {
-        const res = await post('/product/addProduct', body, a, lang);
+        const res = await post('/product/addProduct', body, t.a, lang);
         const message = validationMessage(key, lang, { field, ...params });
         expectError(res, 'VALIDATION', lang, { detail: message });
         expect(res.body.data).toEqual({ fields: [{ field, message }] });
@@ -235,7 +229,7 @@ describe('products (/basicData/product)', () => {
     const three = await add({ code: 'DUP', batchNo: '', vinSn: 'S1' });
     for (const lang of ['zh', 'en'] as const) {
       expectError(
-        await post('/product/addProduct', { name: 'x', code: 'DUP', batchNo: 'B', vinSn: 'S1' }, a, lang),
+        await post('/product/addProduct', { name: 'x', code: 'DUP', batchNo: 'B', vinSn: 'S1' }, t.a, lang),
         'PRODUCT_EXISTS',
         lang,
       );
@@ -243,7 +237,7 @@ describe('products (/basicData/product)', () => {
         await post(
           '/product/updateProduct',
           { id: two.id, name: 'x', code: 'DUP', batchNo: 'B', vinSn: 'S1' },
-          a,
+          t.a,
           lang,
         ),
         'PRODUCT_EXISTS',
@@ -252,20 +246,20 @@ describe('products (/basicData/product)', () => {
     }
     expect((await eventsOf(two.id)).map((e) => e.eventType)).toEqual(['product.created']);
     // Another enterprise may use the same key.
-    const theirs = await add({ code: 'DUP', batchNo: 'B', vinSn: 'S1' }, b);
+    const theirs = await add({ code: 'DUP', batchNo: 'B', vinSn: 'S1' }, t.b);
     for (const p of [one, two, three]) expectOk(await remove(p.id));
-    expectOk(await remove(theirs.id, b));
+    expectOk(await remove(theirs.id, t.b));
   });
 
   it("refuses another enterprise's project code and materials as references, in both languages", async () => {
-    const theirProject = await project('PRJ-B', b);
+    const theirProject = await project('PRJ-B', t.b);
     const theirMaterial = await material('MB-1', SUPPLIER_UUID);
     const mine = await material('MA-REF');
     for (const lang of ['zh', 'en'] as const) {
       const res = await post(
         '/product/addProduct',
         { name: 'x', code: 'REF-X', materialIds: [mine.id, theirMaterial.id] },
-        a,
+        t.a,
         lang,
       );
       const message = validationMessage('v.product.materialsInvalid', lang, { field: 'materialIds' });
@@ -274,7 +268,7 @@ describe('products (/basicData/product)', () => {
       const byProject = await post(
         '/product/addProduct',
         { name: 'x', code: 'REF-X', projectCodeId: theirProject.id },
-        a,
+        t.a,
         lang,
       );
       expectError(byProject, 'VALIDATION', lang, {
@@ -284,7 +278,7 @@ describe('products (/basicData/product)', () => {
         await post(
           '/product/addProduct',
           { name: 'x', code: 'REF-X', materialIds: [3_000_000_000] },
-          a,
+          t.a,
           lang,
         ),
         'VALIDATION',
@@ -391,15 +385,15 @@ describe('products (/basicData/product)', () => {
     );
     expect(chosen.map((o) => o.code)).toEqual(['PICK-1', 'PICK-2']);
     expect(
-      expectOk(await post<TProductMaterial[]>('/product/materialOptions', { keyword: 'PICK' }, b)),
+      expectOk(await post<TProductMaterial[]>('/product/materialOptions', { keyword: 'PICK' }, t.b)),
     ).toEqual([expect.objectContaining({ code: 'PICK-OTHER' })]);
   });
 
   it("never shows, changes or deletes another enterprise's products, on any endpoint", async () => {
     const mine = await add({ code: 'ISO-A' });
-    const theirs = await add({ code: 'ISO-B', name: '供应商产品' }, b);
+    const theirs = await add({ code: 'ISO-B', name: '供应商产品' }, t.b);
     expect((await page({ code: 'ISO' })).list.map((p) => p.code)).toEqual(['ISO-A']);
-    expect((await page({ code: 'ISO' }, b)).list.map((p) => p.code)).toEqual(['ISO-B']);
+    expect((await page({ code: 'ISO' }, t.b)).list.map((p) => p.code)).toEqual(['ISO-B']);
     expectError(await post('/product/getProductDetailById', { id: theirs.id }), 'NOT_FOUND');
     expectError(
       await post('/product/updateProduct', { id: theirs.id, name: 'HIJACK', code: 'ISO-B' }),
@@ -419,24 +413,24 @@ describe('products (/basicData/product)', () => {
     expectOk(await post('/product/getProductDetailById', { id: mine.id }));
 
     const exported = await download(t.app, '/product/export', {
-      token: a,
+      token: t.a,
       method: 'POST',
       body: { code: 'ISO' },
     });
     expect((await sheetRows(exported.raw)).slice(1).map((r) => r[2])).toEqual(['ISO-A']);
-    const projects = expectOk(await post<TProjectOption[]>('/product/getProjectNo', {}, b));
+    const projects = expectOk(await post<TProjectOption[]>('/product/getProjectNo', {}, t.b));
     expect(projects.every((p) => !p.projectNo.startsWith('PRJ-S'))).toBe(true);
-    const records = expectOk(await post<TListResponse<unknown>>('/product/uploadRecord', {}, b));
+    const records = expectOk(await post<TListResponse<unknown>>('/product/uploadRecord', {}, t.b));
     expect(records.list).toEqual([]);
     expectOk(await remove(mine.id));
-    expectOk(await remove(theirs.id, b));
+    expectOk(await remove(theirs.id, t.b));
   });
 
   it('keeps products and their tracing materials in their enterprise with row-level security', async () => {
     const m = await material('RLS-M');
     await add({ code: 'RLS-A', materialIds: [m.id] });
     const mb = await material('RLS-MB', SUPPLIER_UUID);
-    await add({ code: 'RLS-B', materialIds: [mb.id] }, b);
+    await add({ code: 'RLS-B', materialIds: [mb.id] }, t.b);
     const tenant = { enterpriseUuid: AUTO_UUID, userId: 1 };
     const seen = await withTenant(dbOf(t), tenant, async (tx) => ({
       products: await tx.select({ e: products.enterpriseUuid }).from(products),
@@ -467,16 +461,16 @@ describe('products (/basicData/product)', () => {
     const m = await material('M-USED');
     const p = await add({ code: 'USES', projectCodeId: prj.id, materialIds: [m.id] });
     for (const lang of ['zh', 'en'] as const) {
-      const res = await post('/project/delete', { id: prj.id }, a, lang);
+      const res = await post('/project/delete', { id: prj.id }, t.a, lang);
       expectError(res, 'RECORD_IN_USE', lang);
       expect(res.body.data).toEqual({ referencedBy: ['product'] });
-      const byMaterial = await post('/materialData/delete', { id: m.id }, a, lang);
+      const byMaterial = await post('/materialData/delete', { id: m.id }, t.a, lang);
       expectError(byMaterial, 'RECORD_IN_USE', lang);
       expect(byMaterial.body.data).toEqual({ referencedBy: ['product'] });
     }
     // Another enterprise's product never counts: its checker sees only the deleting enterprise.
-    const theirs = await project('PRJ-USED', b);
-    expectOk(await post('/project/delete', { id: theirs.id }, b));
+    const theirs = await project('PRJ-USED', t.b);
+    expectOk(await post('/project/delete', { id: theirs.id }, t.b));
     // Once the product lets go, both can go.
     expectOk(await post('/product/updateProduct', { id: p.id, name: 'x', code: 'USES' }));
     expectOk(await post('/project/delete', { id: prj.id }));
@@ -492,11 +486,11 @@ describe('products (/basicData/product)', () => {
     );
     try {
       for (const lang of ['zh', 'en'] as const) {
-        const res = await remove(used.id, a);
+        const res = await remove(used.id, t.a);
         expectError(res, 'RECORD_IN_USE');
-        expectError(await post('/product/deleteProduct', { id: used.id }, a, lang), 'RECORD_IN_USE', lang);
+        expectError(await post('/product/deleteProduct', { id: used.id }, t.a, lang), 'RECORD_IN_USE', lang);
         expectError(
-          await post('/product/batchDeleteProduct', { ids: [free.id, used.id] }, a, lang),
+          await post('/product/batchDeleteProduct', { ids: [free.id, used.id] }, t.a, lang),
           'RECORD_IN_USE',
           lang,
         );
@@ -514,7 +508,7 @@ describe('products (/basicData/product)', () => {
   });
 
   it('checks the permission codes: viewing needs Product, each change its own code (spec or generic)', async () => {
-    const viewer = (await memberWith(t, a, AUTO_UUID, ['Product'])).token;
+    const viewer = (await memberWith(t, t.a, AUTO_UUID, ['Product'])).token;
     const row = await add({ code: 'PERM-1' });
     expect((await page({ code: 'PERM' }, viewer)).total).toBe(1);
     expectError(await post('/product/addProduct', { name: 'x', code: 'PERM-2' }, viewer), 'FORBIDDEN');
@@ -525,8 +519,8 @@ describe('products (/basicData/product)', () => {
     expectError(await remove(row.id, viewer), 'FORBIDDEN');
     expectError(await post('/product/batchDeleteProduct', { ids: [row.id] }, viewer), 'FORBIDDEN');
     expectError((await download(t.app, '/product/download', { token: viewer })).res, 'FORBIDDEN');
-    const spec = (await memberWith(t, a, AUTO_UUID, ['Product', 'CreateProduct', 'EditProduct'])).token;
-    const generic = (await memberWith(t, a, AUTO_UUID, ['Product', 'Product:Create', 'Product:Delete']))
+    const spec = (await memberWith(t, t.a, AUTO_UUID, ['Product', 'CreateProduct', 'EditProduct'])).token;
+    const generic = (await memberWith(t, t.a, AUTO_UUID, ['Product', 'Product:Create', 'Product:Delete']))
       .token;
     const bySpec = await add({ code: 'PERM-3' }, spec);
     const byGeneric = await add({ code: 'PERM-4' }, generic);
@@ -538,10 +532,10 @@ describe('products (/basicData/product)', () => {
 
   it("shows a member with the 'own account data' scope only the products it created", async () => {
     const others = await add({ code: 'SCOPE-ADMIN' });
-    const role = await createRole(t.app, a, ['Product', 'CreateProduct', 'DeleteProduct'], {
+    const role = await createRole(t.app, t.a, ['Product', 'CreateProduct', 'DeleteProduct'], {
       dataScope: 'account',
     });
-    const member = await createMember(t.app, a, [role.id]);
+    const member = await createMember(t.app, t.a, [role.id]);
     const token = await firstSignIn(t.app, member, AUTO_UUID);
     const mine = await add({ code: 'SCOPE-OWN' }, token);
     expect((await page({ code: 'SCOPE' }, token)).list.map((p) => p.code)).toEqual(['SCOPE-OWN']);
@@ -585,7 +579,7 @@ describe('products (/basicData/product)', () => {
       ],
     };
     const run = (content: Buffer, lang: TLang = 'zh') =>
-      importAndRun(t.app, t.runtime.deps, '/product/importExcel', { token: a, content, lang });
+      importAndRun(t.app, t.runtime.deps, '/product/importExcel', { token: t.a, content, lang });
     const row = (
       code: string,
       extra: {
@@ -611,8 +605,8 @@ describe('products (/basicData/product)', () => {
 
     it('answers the same template at /product/template and GET /product/download, headers in the language', async () => {
       for (const lang of ['zh', 'en'] as const) {
-        const template = await download(t.app, '/product/template', { token: a, lang });
-        const spec = await download(t.app, '/product/download', { token: a, lang });
+        const template = await download(t.app, '/product/template', { token: t.a, lang });
+        const spec = await download(t.app, '/product/download', { token: t.a, lang });
         expect(template.status).toBe(200);
         expect(spec.headers['content-type']).toContain('spreadsheetml');
         const rows = await sheetRows(spec.raw);
@@ -667,7 +661,7 @@ describe('products (/basicData/product)', () => {
               },
         );
         const log = await sheetRows(
-          (await download(t.app, `/import/records/${done.id}/errorLog`, { token: a })).raw,
+          (await download(t.app, `/import/records/${done.id}/errorLog`, { token: t.a })).raw,
         );
         const reasons = new Map(log.slice(1).map((r) => [r[0], String(r[11])]));
         const weight = { zh: '重量（kg）', en: 'Weight (kg)' }[lang];
@@ -710,7 +704,7 @@ describe('products (/basicData/product)', () => {
       const exported = await sheetRows(
         (
           await download(t.app, '/product/export', {
-            token: a,
+            token: t.a,
             method: 'POST',
             body: { code: 'IMP-1' },
             lang: 'en',
@@ -748,7 +742,7 @@ describe('products (/basicData/product)', () => {
       const content = await xlsxOf(rows);
       expect(content.length).toBeLessThan(LIMITS.fileMaxBytes);
       const queued = expectOk(
-        await importFile(t.app, '/product/importExcel', { token: a, fileName: 'bulk.xlsx', content }),
+        await importFile(t.app, '/product/importExcel', { token: t.a, fileName: 'bulk.xlsx', content }),
       );
       const started = performance.now();
       expect(await runJobsUntilIdle(t.runtime.deps)).toBe(1);
@@ -758,7 +752,7 @@ describe('products (/basicData/product)', () => {
       );
       const first = expectOk(
         await call<{ successNum: number }>(t.app, `/import/records/${queued.id}`, {
-          token: a,
+          token: t.a,
           method: 'GET',
         }),
       );

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, validationMessage, type TUserInfo } from '@tracehub/contract';
 import { files, loginAttempts, mailCodes, usernameChanges, users } from '../src/db/schema.ts';
 import { verifyPassword } from '../src/platform/crypto.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AUTO_UUID, SUPPLIER_UUID, call, signIn, useTestApp } from './support/app.ts';
 import { MEMBER_PASSWORD, memberWith, signInAs, uniqueName } from './support/accounts.ts';
 import {
   dbOf,
@@ -18,8 +18,7 @@ import {
 const PERSONAL = ['PerBasic', 'EditUserName', 'EditEmail', 'EditPassword', 'EditSession', 'EditProfilePhoto'];
 
 describe('user centre: personal settings (/userCenter/perbasic)', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useTestApp({ admin: AS_AUTO });
   let initial: string;
 
   const post = <T = TUserInfo>(path: string, body: unknown, token: string, lang?: 'zh' | 'en') =>
@@ -28,18 +27,15 @@ describe('user centre: personal settings (/userCenter/perbasic)', () => {
 
   /** A fresh member with every personal code, signed in. */
   async function person() {
-    const { token, member } = await memberWith(t, admin, AUTO_UUID, PERSONAL);
+    const { token, member } = await memberWith(t, t.admin, AUTO_UUID, PERSONAL);
     const info = expectOk(await post('/profile/selectUserInfo', {}, token));
     return { token, member, userId: info.userId };
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
     // The password the test members set for themselves at their first sign-in.
     initial = MEMBER_PASSWORD;
-    admin = await signIn(t.app, 'demo-auto', AUTO_UUID);
   });
-  afterAll(() => t.close());
 
   it('changes the user name at most twice within a year, unique regardless of case', async () => {
     const p = await person();

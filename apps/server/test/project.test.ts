@@ -1,26 +1,24 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validationMessage, type TListResponse, type TProjectCode, type TLang } from '@tracehub/contract';
 import { importRecords, importRowErrors, ledgerEvents, projectCodes } from '../src/db/schema.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
 import { registerReferenceChecker } from '../src/platform/references.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, SUPPLIER_UUID, call, useTestApp } from './support/app.ts';
 import { createMember, createRole, firstSignIn, memberWith } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
 import { download, importFile, sheetRows, xlsxOf } from './support/workbooks.ts';
 
 describe('project codes (/basicData/project)', () => {
-  let t: TestApp;
-  /** Administrators of the automaker (A) and of the supplier (B). */
-  let a: string;
-  let b: string;
+  /** t.a, t.b: administrators of the automaker (A) and of the supplier (B). */
+  const t = useTestApp({ a: AS_AUTO, b: AS_SUPPLIER });
 
-  const post = <T = TProjectCode>(path: string, body: unknown, token = a, lang?: TLang) =>
+  const post = <T = TProjectCode>(path: string, body: unknown, token = t.a, lang?: TLang) =>
     call<T>(t.app, path, { token, body, ...(lang ? { lang } : {}) });
-  const add = async (code: string, notes = '', token = a) =>
+  const add = async (code: string, notes = '', token = t.a) =>
     expectOk(await post('/project/add', { code, notes }, token));
-  const page = async (body: Record<string, unknown> = {}, token = a) =>
+  const page = async (body: Record<string, unknown> = {}, token = t.a) =>
     expectOk(await post<TListResponse<TProjectCode>>('/project/page', { pageSize: 100, ...body }, token));
   /** The evidence of one project code, oldest first. */
   const eventsOf = (id: number) =>
@@ -29,13 +27,6 @@ describe('project codes (/basicData/project)', () => {
       .from(ledgerEvents)
       .where(and(eq(ledgerEvents.subjectType, 'project'), eq(ledgerEvents.subjectId, String(id))))
       .orderBy(asc(ledgerEvents.id));
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    a = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    b = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
-  });
-  afterAll(() => t.close());
 
   it('refuses invalid input with the catalogue messages in zh and en', async () => {
     const cases: [unknown, string, Parameters<typeof validationMessage>[0], Record<string, number>][] = [
@@ -47,7 +38,7 @@ describe('project codes (/basicData/project)', () => {
     ];
     for (const [body, field, key, params] of cases) {
       for (const lang of ['zh', 'en'] as const) {
-        const res = await post('/project/add', body, a, lang);
+        const res = await post('/project/add', body, t.a, lang);
         const message = validationMessage(key, lang, { field, ...params });
         expectError(res, 'VALIDATION', lang, { detail: message });
         expect(res.body.data).toEqual({ fields: [{ field, message }] });
@@ -89,16 +80,16 @@ describe('project codes (/basicData/project)', () => {
     const one = await add('DUP-1');
     const two = await add('DUP-2');
     for (const lang of ['zh', 'en'] as const) {
-      expectError(await post('/project/add', { code: 'DUP-1' }, a, lang), 'PROJECT_CODE_EXISTS', lang);
+      expectError(await post('/project/add', { code: 'DUP-1' }, t.a, lang), 'PROJECT_CODE_EXISTS', lang);
       expectError(
-        await post('/project/update', { id: two.id, code: 'DUP-1' }, a, lang),
+        await post('/project/update', { id: two.id, code: 'DUP-1' }, t.a, lang),
         'PROJECT_CODE_EXISTS',
         lang,
       );
     }
     expect((await eventsOf(two.id)).map((e) => e.eventType)).toEqual(['project.created']);
     // Another enterprise may use the same code.
-    expect((await add('DUP-1', '', b)).code).toBe('DUP-1');
+    expect((await add('DUP-1', '', t.b)).code).toBe('DUP-1');
     await post('/project/delete', { id: one.id });
     await post('/project/delete', { id: two.id });
   });
@@ -138,9 +129,9 @@ describe('project codes (/basicData/project)', () => {
 
   it("never shows, changes or deletes another enterprise's codes, on any endpoint", async () => {
     const mine = await add('ISO-A', 'automaker');
-    const theirs = await add('ISO-B', 'supplier', b);
+    const theirs = await add('ISO-B', 'supplier', t.b);
     expect((await page({ code: 'ISO' })).list.map((p) => p.code)).toEqual(['ISO-A']);
-    expect((await page({ code: 'ISO' }, b)).list.map((p) => p.code)).toEqual(['ISO-B']);
+    expect((await page({ code: 'ISO' }, t.b)).list.map((p) => p.code)).toEqual(['ISO-B']);
     expectError(await post('/project/detail', { id: theirs.id }), 'NOT_FOUND');
     expectError(await post('/project/update', { id: theirs.id, code: 'HIJACK' }), 'NOT_FOUND');
     expectError(await post('/project/delete', { id: theirs.id }), 'NOT_FOUND');
@@ -151,7 +142,7 @@ describe('project codes (/basicData/project)', () => {
 
     // The export writes only the caller's rows.
     const exported = await download(t.app, '/project/export', {
-      token: a,
+      token: t.a,
       method: 'POST',
       body: { code: 'ISO' },
     });
@@ -159,25 +150,28 @@ describe('project codes (/basicData/project)', () => {
     // An import record of one enterprise is unknown to the other.
     const queued = expectOk(
       await importFile(t.app, '/project/importExcel', {
-        token: b,
+        token: t.b,
         fileName: 'b.xlsx',
         content: await xlsxOf([['项目编号'], ['ISO-B2']]),
       }),
     );
-    expectError(await call(t.app, `/import/records/${queued.id}`, { token: a, method: 'GET' }), 'NOT_FOUND');
     expectError(
-      (await download(t.app, `/import/records/${queued.id}/errorLog`, { token: a })).res,
+      await call(t.app, `/import/records/${queued.id}`, { token: t.a, method: 'GET' }),
+      'NOT_FOUND',
+    );
+    expectError(
+      (await download(t.app, `/import/records/${queued.id}/errorLog`, { token: t.a })).res,
       'NOT_FOUND',
     );
     const records = expectOk(await post<TListResponse<unknown>>('/project/uploadRecord', {}));
     expect(records.list).toEqual([]);
     await post('/project/delete', { id: mine.id });
-    await post('/project/delete', { id: theirs.id }, b);
+    await post('/project/delete', { id: theirs.id }, t.b);
   });
 
   it('keeps project codes, import records and refused rows in their enterprise with row-level security', async () => {
     await add('RLS-A');
-    await add('RLS-B', '', b);
+    await add('RLS-B', '', t.b);
     const tenant = { enterpriseUuid: AUTO_UUID, userId: 1 };
     const seen = await withTenant(dbOf(t), tenant, async (tx) => ({
       codes: await tx.select({ e: projectCodes.enterpriseUuid }).from(projectCodes),
@@ -208,11 +202,11 @@ describe('project codes (/basicData/project)', () => {
     );
     try {
       for (const lang of ['zh', 'en'] as const) {
-        const res = await post('/project/delete', { id: used.id }, a, lang);
+        const res = await post('/project/delete', { id: used.id }, t.a, lang);
         expectError(res, 'RECORD_IN_USE', lang);
         expect(res.body.data).toEqual({ referencedBy: ['test-products'] });
         expectError(
-          await post('/project/update', { id: used.id, code: 'REF-2' }, a, lang),
+          await post('/project/update', { id: used.id, code: 'REF-2' }, t.a, lang),
           'RECORD_IN_USE',
           lang,
         );
@@ -226,24 +220,24 @@ describe('project codes (/basicData/project)', () => {
   });
 
   it('checks the permission codes: viewing needs Project, each change its own code', async () => {
-    const viewer = (await memberWith(t, a, AUTO_UUID, ['Project'])).token;
+    const viewer = (await memberWith(t, t.a, AUTO_UUID, ['Project'])).token;
     const row = await add('PERM-1');
     expect((await page({ code: 'PERM' }, viewer)).total).toBe(1);
     expectError(await post('/project/add', { code: 'PERM-2' }, viewer), 'FORBIDDEN');
     expectError(await post('/project/update', { id: row.id, code: 'PERM-3' }, viewer), 'FORBIDDEN');
     expectError(await post('/project/delete', { id: row.id }, viewer), 'FORBIDDEN');
     expectError((await download(t.app, '/project/template', { token: viewer })).res, 'FORBIDDEN');
-    const editor = (await memberWith(t, a, AUTO_UUID, ['Project', 'Project:Edit'])).token;
+    const editor = (await memberWith(t, t.a, AUTO_UUID, ['Project', 'Project:Edit'])).token;
     expectOk(await post('/project/update', { id: row.id, code: 'PERM-1', notes: 'by editor' }, editor));
     await post('/project/delete', { id: row.id });
   });
 
   it("shows a member with the 'own account data' scope only the codes it created", async () => {
     const others = await add('SCOPE-ADMIN');
-    const role = await createRole(t.app, a, ['Project', 'Project:Create', 'Project:Delete'], {
+    const role = await createRole(t.app, t.a, ['Project', 'Project:Create', 'Project:Delete'], {
       dataScope: 'account',
     });
-    const member = await createMember(t.app, a, [role.id]);
+    const member = await createMember(t.app, t.a, [role.id]);
     const token = await firstSignIn(t.app, member, AUTO_UUID);
     const mine = await add('SCOPE-OWN', '', token);
     expect((await page({ code: 'SCOPE' }, token)).list.map((p) => p.code)).toEqual(['SCOPE-OWN']);

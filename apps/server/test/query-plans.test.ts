@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import type { TenantContext } from '../src/platform/context.ts';
 import { DEMO_VINS } from '../src/seed/demo-supply-chain.ts';
-import { AUTO_UUID, MINE_UUID, startTestApp, type TestApp } from './support/app.ts';
+import { AUTO_UUID, MINE_UUID, useTestApp } from './support/app.ts';
 import { dbOf } from './support/helpers.ts';
 import {
   HOT_QUERIES,
@@ -68,12 +68,11 @@ async function addFillerRows(db: Db, userId: number): Promise<void> {
 }
 
 describe('query plans: every hot query reaches its tables through an index', () => {
-  let t: TestApp;
+  const t = useTestApp({}, { SEED_DEMO_CHAIN: 'true' });
   let samples: PlanSamples;
   const reviews = new Map<string, QueryReview>();
 
   beforeAll(async () => {
-    t = await startTestApp({ SEED_DEMO_CHAIN: 'true' });
     const db = dbOf(t);
     const auto = await one<{ id: number }>(db, sql`select id from users where username = 'demo-auto'`);
     const mine = await one<{ created_by: number }>(
@@ -114,7 +113,6 @@ describe('query plans: every hot query reaches its tables through an index', () 
     }
     // The demo chain, 40,000 filler rows and some 90 statements explained: minutes on a busy machine.
   }, 300_000);
-  afterAll(() => t.close());
 
   it('reviews every statement of every hot query, the trace functions included', () => {
     for (const query of HOT_QUERIES)

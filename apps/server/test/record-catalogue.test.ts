@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projectRecord, recordActionCodes, type TLang, type TProjectCode } from '@tracehub/contract';
 import { ledgerEvents } from '../src/db/schema.ts';
 import { registerReferenceChecker } from '../src/platform/references.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, call, useTestApp } from './support/app.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 
 // The record catalogue (contract record-catalogue.ts, server platform/records): what a declaration derives,
@@ -33,34 +33,25 @@ describe('record catalogue', () => {
   });
 
   describe('batch delete of project codes', () => {
-    let t: TestApp;
-    let a: string;
-    let b: string;
-    const post = <T = TProjectCode>(path: string, body: unknown, token = a, lang?: TLang) =>
+    const t = useTestApp({ a: AS_AUTO, b: AS_SUPPLIER });
+    const post = <T = TProjectCode>(path: string, body: unknown, token = t.a, lang?: TLang) =>
       call<T>(t.app, path, { token, body, ...(lang ? { lang } : {}) });
-    const add = async (code: string, token = a) => expectOk(await post('/project/add', { code }, token));
-    const exists = async (id: number, token = a) => (await post('/project/detail', { id }, token)).status;
-
-    beforeAll(async () => {
-      t = await startTestApp();
-      a = await signIn(t.app, 'demo-auto', AUTO_UUID);
-      b = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
-    });
-    afterAll(() => t.close());
+    const add = async (code: string, token = t.a) => expectOk(await post('/project/add', { code }, token));
+    const exists = async (id: number, token = t.a) => (await post('/project/detail', { id }, token)).status;
 
     it('deletes all of them, each with its evidence, or none', async () => {
       const [x, y] = [await add('BATCH-1'), await add('BATCH-2')];
-      const other = await add('BATCH-B', b);
+      const other = await add('BATCH-B', t.b);
       // Another enterprise's id fails the whole request: nothing is deleted, in either enterprise.
       for (const lang of ['zh', 'en'] as const) {
         expectError(
-          await post('/project/batchDelete', { ids: [x.id, other.id] }, a, lang),
+          await post('/project/batchDelete', { ids: [x.id, other.id] }, t.a, lang),
           'NOT_FOUND',
           lang,
         );
       }
       expect(await exists(x.id)).toBe(200);
-      expect(await exists(other.id, b)).toBe(200);
+      expect(await exists(other.id, t.b)).toBe(200);
       // A referenced one too.
       const unregister = registerReferenceChecker('project', 'test-batch', async (_db, _tenant, records) =>
         records.some((r) => r.code === 'BATCH-2'),

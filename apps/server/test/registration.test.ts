@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ERRORS,
   errorMessage,
@@ -10,7 +10,7 @@ import {
 } from '@tracehub/contract';
 import { mailCodes, mailOutbox, users } from '../src/db/schema.ts';
 import { consumeMailCode } from '../src/modules/auth/service.ts';
-import { SUPPLIER_UUID, call, startTestApp, type TestApp } from './support/app.ts';
+import { SUPPLIER_UUID, call, useTestApp } from './support/app.ts';
 import {
   codeInMail,
   dbOf,
@@ -29,7 +29,7 @@ const SEND_CODE = '/login/getLoginMailVerifyCode';
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('mail codes and registration', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const sendCode = (email: string, purpose?: 'login' | 'register', lang?: TLang) =>
     call<{ expiresInSeconds: number; resendAfterSeconds: number }>(t.app, SEND_CODE, {
       body: purpose ? { email, purpose } : { email },
@@ -47,11 +47,6 @@ describe('mail codes and registration', () => {
     agreement: true,
     ...over,
   });
-
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
 
   it('mails a register code to the outbox and refuses a second request within 60 s', async () => {
     const res = await sendCode('  Fresh.Person@Example.COM ', 'register');

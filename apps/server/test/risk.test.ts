@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   api,
   permissionCodes,
@@ -9,7 +9,7 @@ import {
 } from '@tracehub/contract';
 import { matchRisks, riskMatches, type RiskCounterparty } from '../src/modules/risk/public.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, call, useTestApp } from './support/app.ts';
 import { memberWith } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 
@@ -26,9 +26,7 @@ const cp = (over: Partial<RiskCounterparty> = {}): RiskCounterparty => ({
 });
 
 describe('risk rules and risk areas (modules/risk)', () => {
-  let t: TestApp;
-  let admin: string;
-  let other: string;
+  const t = useTestApp({ admin: AS_AUTO, other: AS_SUPPLIER });
   let seq = 0;
   const uniq = (prefix: string) => `${prefix}-${++seq}-${Date.now() % 100000}`;
 
@@ -46,15 +44,8 @@ describe('risk rules and risk areas (modules/risk)', () => {
   const rules = async (token: string, body: unknown = {}) =>
     expectOk(await post<TListResponse<TRiskRule>>(token, '/rule/page', body));
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    other = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
-  });
-  afterAll(() => t.close());
-
   it('seeds the demo enterprise with a rule with factors (enabled), one without, and a risk area', async () => {
-    const list = await rules(admin);
+    const list = await rules(t.admin);
     const withFactors = list.list.find((r) => r.name === '新疆地区及实体清单')!;
     expect(withFactors).toMatchObject({ enabled: true, monitor: { kind: 'suppliers' } });
     expect(withFactors.factors.map((f) => f.kind)).toEqual(['area', 'watchList']);
@@ -63,7 +54,7 @@ describe('risk rules and risk areas (modules/risk)', () => {
       place: { country: 'CN', province: XINJIANG, city: null },
     });
     expect(list.list.find((r) => r.name === '重点项目供应商')).toMatchObject({ enabled: false, factors: [] });
-    const areas = expectOk(await post<TListResponse<TRiskArea>>(admin, '/rule/area/page', {}));
+    const areas = expectOk(await post<TListResponse<TRiskArea>>(t.admin, '/rule/area/page', {}));
     expect(areas.list).toContainEqual(
       expect.objectContaining({ country: 'CN', province: XINJIANG, city: null, company: null }),
     );
@@ -71,7 +62,7 @@ describe('risk rules and risk areas (modules/risk)', () => {
 
   it('creates, lists with search and paging, updates and keeps names unique in the enterprise', async () => {
     const name = uniq('关键供应商');
-    const created = await addRule(admin, {
+    const created = await addRule(t.admin, {
       name,
       monitor: { kind: 'partners', partners: [{ usci: '91320500MA1N7C3D4X', name: '恒信' }] },
     });
@@ -81,13 +72,13 @@ describe('risk rules and risk areas (modules/risk)', () => {
       partners: [{ usci: '91320500MA1N7C3D4X', name: '恒信' }],
       projects: [],
     });
-    const found = await rules(admin, { name: name.slice(0, 8), pageNum: 1, pageSize: 1 });
+    const found = await rules(t.admin, { name: name.slice(0, 8), pageNum: 1, pageSize: 1 });
     expect(found.total).toBeGreaterThanOrEqual(1);
     expect(found.list).toHaveLength(1);
-    expect((await rules(admin, { name })).list.map((r) => r.id)).toEqual([created.id]);
+    expect((await rules(t.admin, { name })).list.map((r) => r.id)).toEqual([created.id]);
 
     const updated = expectOk(
-      await post<TRiskRule>(admin, '/rule/update', {
+      await post<TRiskRule>(t.admin, '/rule/update', {
         id: created.id,
         name,
         notes: '改过',
@@ -100,7 +91,7 @@ describe('risk rules and risk areas (modules/risk)', () => {
 
     for (const lang of ['zh', 'en'] as const)
       expectError(
-        await post(admin, '/rule/add', { name, monitor: { kind: 'suppliers' } }, lang),
+        await post(t.admin, '/rule/add', { name, monitor: { kind: 'suppliers' } }, lang),
         'RISK_RULE_EXISTS',
         lang,
       );
@@ -136,13 +127,13 @@ describe('risk rules and risk areas (modules/risk)', () => {
       ],
     ];
     for (const [body, path, zh, en] of cases) {
-      const [resZh, resEn] = [await post(admin, path, body, 'zh'), await post(admin, path, body, 'en')];
+      const [resZh, resEn] = [await post(t.admin, path, body, 'zh'), await post(t.admin, path, body, 'en')];
       expect(resZh.status).toBe(400);
       expect(resZh.body.msg).toContain(zh);
       expect(resEn.body.msg).toContain(en);
     }
     const badDate = await post(
-      admin,
+      t.admin,
       '/rule/setFactors',
       {
         id: 1,
@@ -154,18 +145,18 @@ describe('risk rules and risk areas (modules/risk)', () => {
   });
 
   it('refuses enabling a rule before its factors are set, then enables it; an enabled rule keeps them', async () => {
-    const rule = await addRule(admin);
+    const rule = await addRule(t.admin);
     for (const lang of ['zh', 'en'] as const)
       expectError(
-        await post(admin, '/rule/setEnabled', { id: rule.id, enabled: true }, lang),
+        await post(t.admin, '/rule/setEnabled', { id: rule.id, enabled: true }, lang),
         'RISK_FACTORS_REQUIRED',
         lang,
       );
-    const refused = await post(admin, '/rule/setEnabled', { id: rule.id, enabled: true }, 'en');
+    const refused = await post(t.admin, '/rule/setEnabled', { id: rule.id, enabled: true }, 'en');
     expect(refused.body.msg).toBe('Please set factors before enabling this rule!');
 
     const set = expectOk(
-      await post<TRiskRule>(admin, '/rule/setFactors', {
+      await post<TRiskRule>(t.admin, '/rule/setFactors', {
         id: rule.id,
         factors: [
           { kind: 'area', place: { country: 'CN', province: XINJIANG, city: '' } },
@@ -192,22 +183,25 @@ describe('risk rules and risk areas (modules/risk)', () => {
       ],
     });
     const enabled = expectOk(
-      await post<TRiskRule>(admin, '/rule/setEnabled', { id: rule.id, enabled: true }),
+      await post<TRiskRule>(t.admin, '/rule/setEnabled', { id: rule.id, enabled: true }),
     );
     expect(enabled.enabled).toBe(true);
-    expectError(await post(admin, '/rule/setFactors', { id: rule.id, factors: [] }), 'RISK_FACTORS_REQUIRED');
+    expectError(
+      await post(t.admin, '/rule/setFactors', { id: rule.id, factors: [] }),
+      'RISK_FACTORS_REQUIRED',
+    );
 
     // Deleting an enabled rule is refused; disabled, it goes with its factors.
     for (const lang of ['zh', 'en'] as const)
-      expectError(await post(admin, '/rule/delete', { id: rule.id }, lang), 'RISK_RULE_ENABLED', lang);
-    expectOk(await post(admin, '/rule/setEnabled', { id: rule.id, enabled: false }));
-    expect(expectOk(await post(admin, '/rule/delete', { id: rule.id }))).toBeNull();
-    expectError(await post(admin, '/rule/detail', { id: rule.id }), 'NOT_FOUND');
+      expectError(await post(t.admin, '/rule/delete', { id: rule.id }, lang), 'RISK_RULE_ENABLED', lang);
+    expectOk(await post(t.admin, '/rule/setEnabled', { id: rule.id, enabled: false }));
+    expect(expectOk(await post(t.admin, '/rule/delete', { id: rule.id }))).toBeNull();
+    expectError(await post(t.admin, '/rule/detail', { id: rule.id }), 'NOT_FOUND');
   });
 
   it('creates, updates and deletes risk areas with province and city All', async () => {
     const area = expectOk(
-      await post<TRiskArea>(admin, '/rule/area/add', {
+      await post<TRiskArea>(t.admin, '/rule/area/add', {
         place: { country: 'MM', province: null, city: null },
       }),
     );
@@ -219,7 +213,7 @@ describe('risk rules and risk areas (modules/risk)', () => {
       projectCode: null,
     });
     const scoped = expectOk(
-      await post<TRiskArea>(admin, '/rule/area/update', {
+      await post<TRiskArea>(t.admin, '/rule/area/update', {
         id: area.id,
         place: { country: 'CN', province: XINJIANG, city: '喀什地区' },
         company: { usci: '91000000000000001A', name: '某某' },
@@ -232,15 +226,15 @@ describe('risk rules and risk areas (modules/risk)', () => {
       company: { usci: '91000000000000001A', name: '某某' },
       projectCode: 'XH-EV-2026',
     });
-    const mm = expectOk(await post<TListResponse<TRiskArea>>(admin, '/rule/area/page', { country: 'CN' }));
+    const mm = expectOk(await post<TListResponse<TRiskArea>>(t.admin, '/rule/area/page', { country: 'CN' }));
     expect(mm.list.map((a) => a.id)).toContain(area.id);
-    expectOk(await post(admin, '/rule/area/delete', { id: area.id }));
-    expectError(await post(admin, '/rule/area/delete', { id: area.id }), 'NOT_FOUND');
+    expectOk(await post(t.admin, '/rule/area/delete', { id: area.id }));
+    expectError(await post(t.admin, '/rule/area/delete', { id: area.id }), 'NOT_FOUND');
   });
 
   it("never reads, changes or deletes another enterprise's rules and areas", async () => {
-    const rule = await addRule(admin);
-    const area = expectOk(await post<TRiskArea>(admin, '/rule/area/add', { place: { country: 'KZ' } }));
+    const rule = await addRule(t.admin);
+    const area = expectOk(await post<TRiskArea>(t.admin, '/rule/area/add', { place: { country: 'KZ' } }));
     const place = { country: 'US' };
     const attempts: [string, unknown][] = [
       ['/rule/detail', { id: rule.id }],
@@ -251,21 +245,21 @@ describe('risk rules and risk areas (modules/risk)', () => {
       ['/rule/area/update', { id: area.id, place }],
       ['/rule/area/delete', { id: area.id }],
     ];
-    for (const [path, body] of attempts) expectError(await post(other, path, body), 'NOT_FOUND');
-    expect((await rules(other)).list.map((r) => r.id)).not.toContain(rule.id);
-    const theirAreas = expectOk(await post<TListResponse<TRiskArea>>(other, '/rule/area/page', {}));
+    for (const [path, body] of attempts) expectError(await post(t.other, path, body), 'NOT_FOUND');
+    expect((await rules(t.other)).list.map((r) => r.id)).not.toContain(rule.id);
+    const theirAreas = expectOk(await post<TListResponse<TRiskArea>>(t.other, '/rule/area/page', {}));
     expect(theirAreas.list.map((a) => a.id)).not.toContain(area.id);
     // Unchanged.
-    expect(expectOk(await post<TRiskRule>(admin, '/rule/detail', { id: rule.id }))).toMatchObject({
+    expect(expectOk(await post<TRiskRule>(t.admin, '/rule/detail', { id: rule.id }))).toMatchObject({
       name: rule.name,
       factors: [],
     });
   });
 
   it('refuses each endpoint to a member without its code, and allows reading with RuleList only', async () => {
-    const rule = await addRule(admin);
-    const outsider = await memberWith(t, admin, AUTO_UUID, ['Partner']);
-    const reader = await memberWith(t, admin, AUTO_UUID, ['RuleList']);
+    const rule = await addRule(t.admin);
+    const outsider = await memberWith(t, t.admin, AUTO_UUID, ['Partner']);
+    const reader = await memberWith(t, t.admin, AUTO_UUID, ['RuleList']);
     const bodies: Record<keyof typeof api.risk, unknown> = {
       page: {},
       detail: { id: rule.id },
@@ -383,7 +377,7 @@ describe('risk rules and risk areas (modules/risk)', () => {
       expect(found.some((m) => m.counterpartyUuid === 'z')).toBe(false);
       // The disabled seeded rule has no factors and is not applied; another enterprise's setup is not read.
       expect(found.some((m) => m.ruleName === '重点项目供应商')).toBe(false);
-      const supplierRules = (await rules(other)).list.map((r) => r.id);
+      const supplierRules = (await rules(t.other)).list.map((r) => r.id);
       expect(found.every((m) => m.ruleId === null || !supplierRules.includes(m.ruleId))).toBe(true);
       expect(await riskMatches(dbOf(t), AUTO_UUID, [])).toEqual([]);
     });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   validationMessage,
   type TListResponse,
@@ -9,19 +9,18 @@ import {
   type TUserInfo,
 } from '@tracehub/contract';
 import { rolePermissions, roles } from '../src/db/schema.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AUTO_UUID, SUPPLIER_UUID, call, signIn, useTestApp } from './support/app.ts';
 import { createMember, createRole, memberWith, uniqueName } from './support/accounts.ts';
 import { SERVED_MODULES, dbOf, expectError, expectOk } from './support/helpers.ts';
 
 describe('roles (/account/role)', () => {
-  let t: TestApp;
-  let admin: string;
+  const t = useTestApp({ admin: AS_AUTO });
   let adminRole: TRole;
   let clerk: TRole;
 
-  const post = <T = TRole>(path: string, body: unknown, token = admin, lang?: 'zh' | 'en') =>
+  const post = <T = TRole>(path: string, body: unknown, token = t.admin, lang?: 'zh' | 'en') =>
     call<T>(t.app, path, { token, body, ...(lang ? { lang } : {}) });
-  const page = async (body: Record<string, unknown> = {}, token = admin) =>
+  const page = async (body: Record<string, unknown> = {}, token = t.admin) =>
     expectOk(await post<TListResponse<TRole>>('/role/page', { pageSize: 100, ...body }, token));
   const roleRow = async (id: number) => (await dbOf(t).select().from(roles).where(eq(roles.id, id)))[0]!;
   const codesInDb = async (id: number) =>
@@ -35,13 +34,10 @@ describe('roles (/account/role)', () => {
       .sort();
 
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signIn(t.app, 'demo-auto', AUTO_UUID);
     const all = (await page()).list;
     adminRole = all.find((r) => r.isAdminRole)!;
     clerk = all.find((r) => r.name === '业务专员')!;
   });
-  afterAll(() => t.close());
 
   it('lists the roles with their member counts and codes, filtered by name and status', async () => {
     const all = await page();
@@ -61,7 +57,7 @@ describe('roles (/account/role)', () => {
     expect(clerk.permissionCodes).toEqual(['PerBasic', 'PerFrom', 'UserCenter', 'Workbench']);
     expect((await page({ name: 'clerk' })).list.map((r) => r.id)).toEqual([clerk.id]);
     expect((await page({ name: '管理' })).list.map((r) => r.id)).toEqual([adminRole.id]);
-    const created = await createRole(t.app, admin, []);
+    const created = await createRole(t.app, t.admin, []);
     const disabled = await page({ status: 'disabled' });
     expect(disabled.list.map((r) => r.id)).toContain(created.id);
     expect(disabled.list.every((r) => r.status === 'disabled')).toBe(true);
@@ -101,10 +97,14 @@ describe('roles (/account/role)', () => {
       memberCount: 0,
     });
     for (const lang of ['zh', 'en'] as const) {
-      expectError(await post('/role/add', { name, nameEn: 'Other' }, admin, lang), 'ROLE_NAME_EXISTS', lang);
-      expectError(await post('/role/add', { name: '业务专员' }, admin, lang), 'ROLE_NAME_EXISTS', lang);
+      expectError(
+        await post('/role/add', { name, nameEn: 'Other' }, t.admin, lang),
+        'ROLE_NAME_EXISTS',
+        lang,
+      );
+      expectError(await post('/role/add', { name: '业务专员' }, t.admin, lang), 'ROLE_NAME_EXISTS', lang);
     }
-    expect((await post('/role/add', { name: '业务专员' }, admin, 'en')).body.msg).toBe('Role name exists');
+    expect((await post('/role/add', { name: '业务专员' }, t.admin, 'en')).body.msg).toBe('Role name exists');
     // Another enterprise may use the same name.
     const supplier = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     expect(expectOk(await post('/role/add', { name }, supplier)).name).toBe(name);
@@ -115,7 +115,7 @@ describe('roles (/account/role)', () => {
       const res = await post(
         '/role/add',
         { name: 'x'.repeat(101), description: 'y'.repeat(101) },
-        admin,
+        t.admin,
         lang,
       );
       expect(res.body.code).toBe('E1001');
@@ -128,7 +128,7 @@ describe('roles (/account/role)', () => {
           },
         ],
       });
-      const blank = await post('/role/add', { name: '   ' }, admin, lang);
+      const blank = await post('/role/add', { name: '   ' }, t.admin, lang);
       expect(blank.body.data).toEqual({
         fields: [{ field: 'name', message: validationMessage('v.required', lang, { field: 'name' }) }],
       });
@@ -140,7 +140,7 @@ describe('roles (/account/role)', () => {
     const role = expectOk(await post('/role/add', { name: uniqueName('待配置') }));
     for (const lang of ['zh', 'en'] as const) {
       expectError(
-        await post('/role/updateStatus', { id: role.id, status: 'enabled' }, admin, lang),
+        await post('/role/updateStatus', { id: role.id, status: 'enabled' }, t.admin, lang),
         'ROLE_NEEDS_PERMISSIONS',
         lang,
       );
@@ -212,7 +212,7 @@ describe('roles (/account/role)', () => {
           dataScope: 'company',
           projectScope: 'all',
         },
-        admin,
+        t.admin,
         lang,
       );
       const message = validationMessage('v.role.unknownCodes', lang, {
@@ -227,7 +227,7 @@ describe('roles (/account/role)', () => {
       const noProjects = await post(
         '/role/configAuth',
         { id: role.id, permissionCodes: ['Workbench'], dataScope: 'company', projectScope: 'selected' },
-        admin,
+        t.admin,
         lang,
       );
       expect(noProjects.body.data).toEqual({
@@ -238,7 +238,7 @@ describe('roles (/account/role)', () => {
   });
 
   it('locks the names of a role members hold, and keeps it from being disabled', async () => {
-    const role = await createRole(t.app, admin, ['Workbench'], { name: uniqueName('在用') });
+    const role = await createRole(t.app, t.admin, ['Workbench'], { name: uniqueName('在用') });
     const renamed = expectOk(
       await post('/role/update', {
         id: role.id,
@@ -250,21 +250,21 @@ describe('roles (/account/role)', () => {
     expect(renamed).toMatchObject({ name: `${role.name}-2`, nameEn: 'Renamed', description: '说明' });
     expectError(await post('/role/update', { id: role.id, name: clerk.name }), 'ROLE_NAME_EXISTS');
 
-    await createMember(t.app, admin, [role.id]);
+    await createMember(t.app, t.admin, [role.id]);
     expect(expectOk(await post('/role/detail', { id: role.id })).memberCount).toBe(1);
     for (const lang of ['zh', 'en'] as const) {
       expectError(
-        await post('/role/update', { id: role.id, name: 'new', nameEn: 'Renamed' }, admin, lang),
+        await post('/role/update', { id: role.id, name: 'new', nameEn: 'Renamed' }, t.admin, lang),
         'ROLE_NAME_LOCKED',
         lang,
       );
       expectError(
-        await post('/role/update', { id: role.id, name: renamed.name, nameEn: 'Other' }, admin, lang),
+        await post('/role/update', { id: role.id, name: renamed.name, nameEn: 'Other' }, t.admin, lang),
         'ROLE_NAME_LOCKED',
         lang,
       );
       expectError(
-        await post('/role/updateStatus', { id: role.id, status: 'disabled' }, admin, lang),
+        await post('/role/updateStatus', { id: role.id, status: 'disabled' }, t.admin, lang),
         'ROLE_IN_USE',
         lang,
       );
@@ -283,7 +283,7 @@ describe('roles (/account/role)', () => {
   });
 
   it('disables a role no member holds', async () => {
-    const role = await createRole(t.app, admin, ['Workbench']);
+    const role = await createRole(t.app, t.admin, ['Workbench']);
     expect(expectOk(await post('/role/updateStatus', { id: role.id, status: 'disabled' })).status).toBe(
       'disabled',
     );
@@ -297,12 +297,12 @@ describe('roles (/account/role)', () => {
   it('never changes the administrator role', async () => {
     for (const lang of ['zh', 'en'] as const) {
       expectError(
-        await post('/role/update', { id: adminRole.id, name: '超级管理员' }, admin, lang),
+        await post('/role/update', { id: adminRole.id, name: '超级管理员' }, t.admin, lang),
         'ADMIN_PROTECTED',
         lang,
       );
       expectError(
-        await post('/role/updateStatus', { id: adminRole.id, status: 'disabled' }, admin, lang),
+        await post('/role/updateStatus', { id: adminRole.id, status: 'disabled' }, t.admin, lang),
         'ADMIN_PROTECTED',
         lang,
       );
@@ -310,7 +310,7 @@ describe('roles (/account/role)', () => {
         await post(
           '/role/configAuth',
           { id: adminRole.id, permissionCodes: ['Workbench'], dataScope: 'account', projectScope: 'all' },
-          admin,
+          t.admin,
           lang,
         ),
         'ADMIN_PROTECTED',
@@ -330,7 +330,7 @@ describe('roles (/account/role)', () => {
   });
 
   it("applies a role's changes on its members' next request", async () => {
-    const { token, role } = await memberWith(t, admin, AUTO_UUID, ['Member', 'Workbench']);
+    const { token, role } = await memberWith(t, t.admin, AUTO_UUID, ['Member', 'Workbench']);
     expectOk(await post('/member/page', {}, token));
     const info = expectOk(await post<TUserInfo>('/profile/selectUserInfo', {}, token));
     // Besides the user centre's own-account codes, which every member holds whatever its roles.

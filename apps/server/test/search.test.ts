@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, SEARCHABLE_PAGES, type TSearchHit } from '@tracehub/contract';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, call, useTestApp } from './support/app.ts';
 import { createMember, createRole, firstSignIn, memberWith } from './support/accounts.ts';
 import { usciFrom } from './support/company.ts';
 import { expectError, expectOk } from './support/helpers.ts';
@@ -11,20 +11,15 @@ import { expectError, expectOk } from './support/helpers.ts';
  * role holds, within its data permission; each hit names the list route and query that show it.
  */
 describe('global search', () => {
-  let t: TestApp;
-  let a: string;
-  let s: string;
+  const t = useTestApp({ a: AS_AUTO, s: AS_SUPPLIER });
   const KEY = 'FINDME';
 
-  const search = (keyword: string, token = a) =>
+  const search = (keyword: string, token = t.a) =>
     call<{ hits: TSearchHit[] }>(t.app, api.search.global.path, { token, body: { keyword } });
-  const post = async (path: string, body: unknown, token = a) =>
+  const post = async (path: string, body: unknown, token = t.a) =>
     expectOk(await call(t.app, path, { token, body }));
 
   beforeAll(async () => {
-    t = await startTestApp();
-    a = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    s = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     await post('/partner/add', {
       partnerType: 'supplier',
       code: `SUP-${KEY}`,
@@ -43,9 +38,8 @@ describe('global search', () => {
       quantity: 2,
     });
     // The same keyword in another enterprise: never found by the automaker.
-    await post('/project/add', { code: `PRJ-${KEY}-THEIRS` }, s);
+    await post('/project/add', { code: `PRJ-${KEY}-THEIRS` }, t.s);
   });
-  afterAll(() => t.close());
 
   it('finds each kind of record with the route and query of the list that shows it', async () => {
     const { hits } = expectOk(await search(KEY.toLowerCase()));
@@ -95,22 +89,22 @@ describe('global search', () => {
   });
 
   it("shows another enterprise's records to no one but it", async () => {
-    const theirs = expectOk(await search(`${KEY}-THEIRS`, s)).hits;
+    const theirs = expectOk(await search(`${KEY}-THEIRS`, t.s)).hits;
     expect(theirs.map((h) => h.title)).toEqual([`PRJ-${KEY}-THEIRS`]);
     expect(expectOk(await search(`${KEY}-THEIRS`)).hits).toEqual([]);
   });
 
   it("searches only the pages the member's role holds, within its data permission", async () => {
-    const partnersOnly = await memberWith(t, a, AUTO_UUID, ['Partner']);
+    const partnersOnly = await memberWith(t, t.a, AUTO_UUID, ['Partner']);
     const hits = expectOk(await search(KEY, partnersOnly.token)).hits;
     expect(new Set(hits.map((h) => h.kind))).toEqual(new Set(['partner']));
 
-    const none = await memberWith(t, a, AUTO_UUID, ['Workbench']);
+    const none = await memberWith(t, t.a, AUTO_UUID, ['Workbench']);
     expectError(await search(KEY, none.token), 'FORBIDDEN');
 
     // Own rows only: the member with the 'account' scope finds what it created, not the administrator's.
-    const role = await createRole(t.app, a, ['Project', 'Project:Create'], { dataScope: 'account' });
-    const member = await createMember(t.app, a, [role.id]);
+    const role = await createRole(t.app, t.a, ['Project', 'Project:Create'], { dataScope: 'account' });
+    const member = await createMember(t.app, t.a, [role.id]);
     const own = await firstSignIn(t.app, member, AUTO_UUID);
     expectOk(await call(t.app, '/project/add', { token: own, body: { code: `PRJ-${KEY}-MINE` } }));
     const mine = expectOk(await search(KEY, own)).hits;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DOCUMENT_TYPES,
   ZCompanyForm,
@@ -15,7 +15,7 @@ import { traceLot, traceVin } from '../src/modules/trace/service.ts';
 import { tenantOf } from '../src/seed/scale/enterprises.ts';
 import { ScaleDataPresent, seedScale, type ScaleSummary } from '../src/seed/scale/index.ts';
 import { planScale } from '../src/seed/scale/plan.ts';
-import { call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { call, signIn, startTestApp, useTestApp } from './support/app.ts';
 import { dbOf, expectOk } from './support/helpers.ts';
 
 // `npm run seed:scale` at a small size on the test database: the counts asked for, evidence of every record
@@ -58,14 +58,12 @@ async function businessDigest(db: Db): Promise<string> {
 }
 
 describe('npm run seed:scale', () => {
-  let a: TestApp;
+  const a = useTestApp();
   let summary: ScaleSummary;
   const plan = planScale({ ...SIZES, seed: 42 });
   beforeAll(async () => {
-    a = await startTestApp();
     summary = await seedScale(a.runtime.deps, { ...SIZES, seed: 42 });
   }, 300_000);
-  afterAll(() => a.close());
 
   it('writes the counts asked for: enterprises, VINs and documents, spread over every document type', async () => {
     const db = dbOf(a);

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TListResponse, TLogItem } from '@tracehub/contract';
 import { enterpriseUsers, enterprises, rolePermissions, roles, sessions, users } from '../src/db/schema.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AUTO_UUID, SUPPLIER_UUID, call, signIn, useTestApp } from './support/app.ts';
 import { memberWith } from './support/accounts.ts';
 import { dbOf, expectError, expectOk, sessionOf } from './support/helpers.ts';
 
@@ -15,25 +15,18 @@ const LIST = '/log/selectLogPage';
 const page = { pageNo: 1, pageSize: 10 };
 
 describe('cached sessions are confirmed by the tenant transaction', () => {
-  let t: TestApp;
-  let admin: string;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signIn(t.app, 'demo-auto', AUTO_UUID);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ admin: AS_AUTO });
 
   /** A member holding only the account log, with the cache warmed by one list request. */
   async function warmMember() {
-    const m = await memberWith(t, admin, AUTO_UUID, ['Log']);
+    const m = await memberWith(t, t.admin, AUTO_UUID, ['Log']);
     expectOk(await call<TListResponse<TLogItem>>(t.app, LIST, { token: m.token, body: page }));
     return m;
   }
 
   it('serves a warm session again, and the list is the same', async () => {
-    const first = expectOk(await call<TListResponse<TLogItem>>(t.app, LIST, { token: admin, body: page }));
-    const again = expectOk(await call<TListResponse<TLogItem>>(t.app, LIST, { token: admin, body: page }));
+    const first = expectOk(await call<TListResponse<TLogItem>>(t.app, LIST, { token: t.admin, body: page }));
+    const again = expectOk(await call<TListResponse<TLogItem>>(t.app, LIST, { token: t.admin, body: page }));
     expect(again).toEqual(first);
   });
 

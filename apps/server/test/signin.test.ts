@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ENTERPRISE_MENU,
   EXAMINE_STATUS,
@@ -12,16 +12,7 @@ import {
 } from '@tracehub/contract';
 import { verifyKeys } from '../src/db/schema.ts';
 import { sha256Hex } from '../src/platform/crypto.ts';
-import {
-  AUTO_UUID,
-  MINE_UUID,
-  SUPPLIER_UUID,
-  TRADER_UUID,
-  call,
-  signIn,
-  startTestApp,
-  type TestApp,
-} from './support/app.ts';
+import { AUTO_UUID, MINE_UUID, SUPPLIER_UUID, TRADER_UUID, call, signIn, useTestApp } from './support/app.ts';
 import {
   SERVED_MODULES,
   dbOf,
@@ -39,16 +30,11 @@ const CLERK_CODES = [
 ].sort();
 
 describe('sign-in flow', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const userInfo = async (token: string) =>
     expectOk(await call<TUserInfo>(t.app, '/profile/selectUserInfo', { token }));
   const menus = async (token: string) =>
     expectOk(await call<TMenuNode[]>(t.app, '/menu/selectMenusByUserId', { token, body: {} }));
-
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
 
   it('signs in by user name and returns the linked enterprises with their examine status', async () => {
     const step = await loginStep(t.app, 'demo-multi');

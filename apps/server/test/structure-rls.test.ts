@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
-import { AUTO_UUID, SUPPLIER_UUID, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AUTO_UUID, SUPPLIER_UUID, signIn, useTestApp } from './support/app.ts';
 import { operatorSignIn } from './support/company.ts';
 import { dbOf } from './support/helpers.ts';
 
@@ -48,13 +48,11 @@ function tenantTables(db: Db): Promise<TableState[]> {
 const complies = (t: TableState): boolean => t.enabled && t.forced && t.policies > 0;
 
 describe('structure: row-level security on every tenant table', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let tables: TableState[];
   beforeAll(async () => {
-    t = await startTestApp();
     tables = await tenantTables(dbOf(t));
   });
-  afterAll(() => t.close());
 
   it('finds the tenant tables (the catalogue query itself works)', () => {
     const names = tables.map((x) => x.table);

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS, type TImportRecord, type TListResponse, type TTask } from '@tracehub/contract';
 import { jobs, projectCodes, tasks } from '../src/db/schema.ts';
 import { importChunkRows } from '../src/platform/imports/job.ts';
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
 import { onTaskSettled, taskTransaction, type TaskRow } from '../src/platform/tasks/kit.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, call, useTestApp } from './support/app.ts';
 import { memberWithExactCodes } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { download, importFile, importRecord, sheetRows, xlsxOf, type Cell } from './support/workbooks.ts';
@@ -17,21 +17,19 @@ const IMPORT = '/project/importExcel';
 const HEADER = ['项目编号', '备注'];
 
 describe('background tasks (platform/tasks)', () => {
-  let t: TestApp;
-  let admin: string;
-  let supplier: string;
+  const t = useTestApp({ admin: AS_AUTO, supplier: AS_SUPPLIER });
 
   const rows = (prefix: string, n: number): Cell[][] => [
     HEADER,
     ...Array.from({ length: n }, (_, i) => [`${prefix}-${i + 1}`, '']),
   ];
   /** Uploads a project workbook: the import's id is its task's. */
-  const upload = async (content: Buffer, token = admin) =>
+  const upload = async (content: Buffer, token = t.admin) =>
     expectOk(await importFile(t.app, IMPORT, { token, fileName: 'tasks.xlsx', content })).id;
-  const task = (id: string, token = admin) => call<TTask>(t.app, `/task/${id}`, { token, method: 'GET' });
-  const act = (action: 'retry' | 'cancel' | 'withdraw', id: string, token = admin, lang?: 'zh' | 'en') =>
+  const task = (id: string, token = t.admin) => call<TTask>(t.app, `/task/${id}`, { token, method: 'GET' });
+  const act = (action: 'retry' | 'cancel' | 'withdraw', id: string, token = t.admin, lang?: 'zh' | 'en') =>
     call<TTask>(t.app, `/task/${action}`, { token, body: { id }, ...(lang ? { lang } : {}) });
-  const list = (body: Record<string, unknown>, token = admin) =>
+  const list = (body: Record<string, unknown>, token = t.admin) =>
     call<TListResponse<TTask>>(t.app, '/task/page', { token, body });
   const row = async (id: string) => (await dbOf(t).select().from(tasks).where(eq(tasks.id, id)))[0]!;
   const jobOf = (id: string) => sql`${jobs.payload}->>'taskId' = ${id}`;
@@ -44,14 +42,7 @@ describe('background tasks (platform/tasks)', () => {
     )[0]!.n;
   /** A member of the automaker with exactly these codes (given in the database, as permissions.test does). */
   const member = (codes: string[], dataScope: 'company' | 'account' = 'company') =>
-    memberWithExactCodes(t, admin, AUTO_UUID, codes, { dataScope });
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    admin = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    supplier = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
-  });
-  afterAll(() => t.close());
+    memberWithExactCodes(t, t.admin, AUTO_UUID, codes, { dataScope });
 
   it('runs an import as a task: pending, then completed with its progress, listed on its page', async () => {
     const id = await upload(await xlsxOf(rows('TASK-OK', 3)));
@@ -78,7 +69,7 @@ describe('background tasks (platform/tasks)', () => {
       id,
     );
     // The import's own view follows its task.
-    expect(await importRecord(t.app, admin, id)).toMatchObject({ status: 'completed', successNum: 3 });
+    expect(await importRecord(t.app, t.admin, id)).toMatchObject({ status: 'completed', successNum: 3 });
   });
 
   it('fails with a bilingual catalogue reason; retries only a failed or suspended task', async () => {
@@ -102,7 +93,7 @@ describe('background tasks (platform/tasks)', () => {
       reason: null,
       finishedAt: null,
     });
-    expect(await importRecord(t.app, admin, id)).toMatchObject({ status: 'queued', errorCode: null });
+    expect(await importRecord(t.app, t.admin, id)).toMatchObject({ status: 'queued', errorCode: null });
     expect(await dbOf(t).select().from(jobs).where(jobOf(id))).toHaveLength(2);
     expect(await runJobsUntilIdle(t.runtime.deps)).toBe(1);
     expect(expectOk(await task(id)).status).toBe('failed');
@@ -114,8 +105,8 @@ describe('background tasks (platform/tasks)', () => {
     const ok = await upload(await xlsxOf(rows('TASK-DONE', 1)));
     await runJobsUntilIdle(t.runtime.deps);
     for (const lang of ['zh', 'en'] as const) {
-      expectError(await act('retry', ok, admin, lang), 'TASK_STATE_INVALID', lang);
-      expectError(await act('cancel', ok, admin, lang), 'TASK_STATE_INVALID', lang);
+      expectError(await act('retry', ok, t.admin, lang), 'TASK_STATE_INVALID', lang);
+      expectError(await act('cancel', ok, t.admin, lang), 'TASK_STATE_INVALID', lang);
     }
   });
 
@@ -130,7 +121,7 @@ describe('background tasks (platform/tasks)', () => {
     expect(await written('CANCEL-PENDING')).toBe(0);
     expectError(await act('retry', pending), 'TASK_STATE_INVALID');
     expectError(await act('cancel', pending), 'TASK_STATE_INVALID');
-    expect(await importRecord(t.app, admin, pending)).toMatchObject({
+    expect(await importRecord(t.app, t.admin, pending)).toMatchObject({
       status: 'failed',
       errorCode: ERRORS.TASK_CANCELLED.code,
     });
@@ -188,7 +179,7 @@ describe('background tasks (platform/tasks)', () => {
       progress: { done: 1200, total: 1200 },
     });
     expect(await written('CRASH')).toBe(1200);
-    expect(await importRecord(t.app, admin, id)).toMatchObject({
+    expect(await importRecord(t.app, t.admin, id)).toMatchObject({
       processed: 1200,
       successNum: 1200,
       existNum: 0,
@@ -223,18 +214,18 @@ describe('background tasks (platform/tasks)', () => {
       hasResult: true,
       resultName: '项目编号 错误日志.xlsx',
     });
-    const file = await download(t.app, `/task/${id}/result`, { token: admin });
+    const file = await download(t.app, `/task/${id}/result`, { token: t.admin });
     expect(file.status).toBe(200);
     expect(String(file.headers['content-disposition'])).toContain('attachment');
     const sheet = await sheetRows(file.raw);
     expect(sheet.slice(1).map((r) => r[1] ?? '')).toEqual(['', 'RESULT-2']);
     // The import's error log is the same file.
-    const log = await download(t.app, `/import/records/${id}/errorLog`, { token: admin });
+    const log = await download(t.app, `/import/records/${id}/errorLog`, { token: t.admin });
     expect(Buffer.compare(log.raw, file.raw)).toBe(0);
     // A task without a result has none to download.
     const clean = await upload(await xlsxOf(rows('RESULT-CLEAN', 1)));
     await runJobsUntilIdle(t.runtime.deps);
-    expectError((await download(t.app, `/task/${clean}/result`, { token: admin })).res, 'NOT_FOUND');
+    expectError((await download(t.app, `/task/${clean}/result`, { token: t.admin })).res, 'NOT_FOUND');
   });
 
   it("keeps another enterprise's task from being read, listed, retried, cancelled or withdrawn", async () => {
@@ -242,19 +233,19 @@ describe('background tasks (platform/tasks)', () => {
     const pending = await upload(await xlsxOf(rows('CROSS', 1)));
     for (const lang of ['zh', 'en'] as const) {
       expectError(
-        await call(t.app, `/task/${id}`, { token: supplier, method: 'GET', lang }),
+        await call(t.app, `/task/${id}`, { token: t.supplier, method: 'GET', lang }),
         'NOT_FOUND',
         lang,
       );
       for (const action of ['retry', 'cancel', 'withdraw'] as const)
-        expectError(await act(action, pending, supplier, lang), 'NOT_FOUND', lang);
+        expectError(await act(action, pending, t.supplier, lang), 'NOT_FOUND', lang);
       expectError(
-        (await download(t.app, `/task/${id}/result`, { token: supplier, lang })).res,
+        (await download(t.app, `/task/${id}/result`, { token: t.supplier, lang })).res,
         'NOT_FOUND',
         lang,
       );
     }
-    expect(expectOk(await list({ page: 'Project' }, supplier)).list.map((x) => x.id)).not.toContain(id);
+    expect(expectOk(await list({ page: 'Project' }, t.supplier)).list.map((x) => x.id)).not.toContain(id);
     expect((await row(pending)).status).toBe('pending');
     await runJobsUntilIdle(t.runtime.deps);
     expect(expectOk(await act('retry', id))).toMatchObject({ status: 'pending' });
@@ -308,13 +299,13 @@ describe('background tasks (platform/tasks)', () => {
       failing.add(id);
       expectError(await act('cancel', id), 'INTERNAL');
       expect((await row(id)).status).toBe('pending');
-      expect(await importRecord(t.app, admin, id)).toMatchObject({ status: 'queued' });
+      expect(await importRecord(t.app, t.admin, id)).toMatchObject({ status: 'queued' });
       failing.delete(id);
       // The worker's completion runs it too, in the transaction that completes the task.
       await runJobsUntilIdle(t.runtime.deps);
       expect(seen.filter((s) => s.id === id).map((s) => s.status)).toEqual(['cancelled', 'completed']);
       expect(expectOk(await task(id)).status).toBe('completed');
-      const record: TImportRecord = await importRecord(t.app, admin, id);
+      const record: TImportRecord = await importRecord(t.app, t.admin, id);
       expect(record.status).toBe('completed');
     } finally {
       remove();

@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountLog, enterpriseUsers, enterprises, roles } from '../src/db/schema.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
-import { AUTO_UUID, SUPPLIER_UUID, startTestApp, type TestApp } from './support/app.ts';
+import { AUTO_UUID, SUPPLIER_UUID, useTestApp } from './support/app.ts';
 
 /** Row-level security, the second wall: even a query without its own scope sees one enterprise. */
 describe('row-level security', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const tenant = { enterpriseUuid: AUTO_UUID, userId: 1, permissions: new Set<string>() };
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
 
   it('shows a tenant only its own rows in every protected table', async () => {
     const db = t.runtime.deps.db;

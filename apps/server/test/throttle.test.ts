@@ -1,17 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { errorMessage, type TLang, type TLoginStep } from '@tracehub/contract';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { accountLog, loginAttempts, users } from '../src/db/schema.ts';
 import { THROTTLE, accountDelaySeconds, clientKey, pairDelaySeconds } from '../src/modules/auth/throttle.ts';
-import { DEMO_PASSWORD, startTestApp, type Envelope, type TestApp } from './support/app.ts';
+import { DEMO_PASSWORD, useTestApp, type Envelope, type TestAppFixture } from './support/app.ts';
 import { dbOf, expectError, expectOk, latestCodeFor } from './support/helpers.ts';
 
 type Res<T = unknown> = { status: number; body: Envelope<T>; text: string };
 
 /** A request as it reaches the server from a socket address, with whatever headers the client sends. */
 async function post<T = unknown>(
-  t: TestApp,
+  t: TestAppFixture,
   path: string,
   body: unknown,
   opts: { from?: string; forwardedFor?: string; lang?: TLang } = {},
@@ -39,7 +39,7 @@ function lockedSeconds(res: Res, lang: TLang = 'zh'): number {
 }
 
 describe('sign-in throttling', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const attempt = (loginAccount: string, password: string, opts: Parameters<typeof post>[3] = {}) =>
     post<TLoginStep>(t, '/login/loginByPwd', { loginAccount, password }, opts);
   /** Moves every recorded attempt back in time, as if that many seconds had passed. */
@@ -59,11 +59,6 @@ describe('sign-in throttling', () => {
         })),
       );
   };
-
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
     await dbOf(t).delete(loginAttempts);
   });
@@ -230,11 +225,7 @@ describe('sign-in throttling', () => {
 });
 
 describe('forwarded client addresses (TRUST_PROXY)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: '127.0.0.1' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, { TRUST_PROXY: '127.0.0.1' });
 
   it('honours X-Forwarded-For from a configured proxy only', async () => {
     const attempt = (from: string, forwardedFor: string) =>

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ERRORS,
   TICKET_MODULES,
@@ -13,7 +13,7 @@ import {
   type TTicketLogEntry,
 } from '@tracehub/contract';
 import { files, messages, tickets } from '../src/db/schema.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, SUPPLIER_UUID, call, useTestApp } from './support/app.ts';
 import { memberWith } from './support/accounts.ts';
 import { operatorSignIn } from './support/company.ts';
 import { pdfBytes, pngBytes, upload } from './support/files.ts';
@@ -37,15 +37,13 @@ const CHILDREN: Record<string, string[]> = {
 };
 
 describe('support tickets (work orders)', () => {
-  let t: TestApp;
-  let auto: string;
-  let supplier: string;
+  const t = useTestApp({ auto: AS_AUTO, supplier: AS_SUPPLIER });
   let operator: string;
   let autoUserId: number;
 
   const post = <T>(path: string, body: unknown, token: string, lang?: 'zh' | 'en') =>
     call<T>(t.app, path, { token, body, ...(lang ? { lang } : {}) });
-  const create = async (token = auto, extra: Record<string, unknown> = {}) =>
+  const create = async (token = t.auto, extra: Record<string, unknown> = {}) =>
     expectOk(
       await post<TTicketDetail>(
         '/workOrder/add',
@@ -55,7 +53,7 @@ describe('support tickets (work orders)', () => {
     );
   const op = <T>(path: string, body: unknown, lang?: 'zh' | 'en') =>
     post<T>(`/operator/workOrder/${path}`, body, operator, lang);
-  const logOf = async (id: number, token = auto) =>
+  const logOf = async (id: number, token = t.auto) =>
     expectOk(await post<TTicketLogEntry[]>('/workOrder/statusLog', { id }, token));
   const messagesFor = (ticketNo: string) =>
     dbOf(t)
@@ -65,9 +63,6 @@ describe('support tickets (work orders)', () => {
       .then((rows) => rows.filter((r) => r.params.ticketNo === ticketNo));
 
   beforeAll(async () => {
-    t = await startTestApp();
-    auto = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    supplier = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     operator = await operatorSignIn(t.app);
     const [row] = await dbOf(t)
       .select({ createdBy: tickets.createdBy })
@@ -75,7 +70,6 @@ describe('support tickets (work orders)', () => {
       .where(eq(tickets.id, (await create()).id));
     autoUserId = row!.createdBy;
   });
-  afterAll(() => t.close());
 
   it('validates title (3-50), module, description and remark (100), in both languages', async () => {
     const base = { title: '标题三字', module: MODULE, description: 'x' };
@@ -89,12 +83,12 @@ describe('support tickets (work orders)', () => {
     ];
     for (const lang of ['zh', 'en'] as const) {
       for (const body of refused) {
-        const res = await post('/workOrder/add', body, auto, lang);
+        const res = await post('/workOrder/add', body, t.auto, lang);
         expect({ body, code: res.body.code }).toEqual({ body, code: ERRORS.VALIDATION.code });
       }
     }
-    expectOk(await post('/workOrder/add', { ...base, title: 'abc' }, auto));
-    expectOk(await post('/workOrder/add', { ...base, title: 'a'.repeat(50) }, auto));
+    expectOk(await post('/workOrder/add', { ...base, title: 'abc' }, t.auto));
+    expectOk(await post('/workOrder/add', { ...base, title: 'a'.repeat(50) }, t.auto));
     const ticket = await create();
     expectOk(await op('handle', { id: ticket.id }));
     const tooLong = await op('solve', { id: ticket.id, remark: 'r'.repeat(101) });
@@ -136,7 +130,7 @@ describe('support tickets (work orders)', () => {
       ['solve', 'inProgress', 'done', 'operator', '已修复导入模板'],
     ]);
     expect(solved.statusLog).toEqual(log);
-    const detail = expectOk(await post<TTicketDetail>('/workOrder/detail', { id: ticket.id }, auto));
+    const detail = expectOk(await post<TTicketDetail>('/workOrder/detail', { id: ticket.id }, t.auto));
     expect(detail.status).toBe('done');
     // One message per change, to the submitter only, with the status in both languages.
     const sent = await messagesFor(ticket.ticketNo);
@@ -150,12 +144,12 @@ describe('support tickets (work orders)', () => {
 
   it('lets the submitter revoke a Pending or In-progress ticket, and tells it', async () => {
     const pending = await create();
-    expect(expectOk(await post<TTicketDetail>('/workOrder/revoke', { id: pending.id }, auto)).status).toBe(
+    expect(expectOk(await post<TTicketDetail>('/workOrder/revoke', { id: pending.id }, t.auto)).status).toBe(
       'cancelled',
     );
     const working = await create();
     expectOk(await op('handle', { id: working.id }));
-    expectOk(await post('/workOrder/revoke', { id: working.id }, auto));
+    expectOk(await post('/workOrder/revoke', { id: working.id }, t.auto));
     expect((await logOf(working.id)).map((e) => [e.action, e.fromStatus, e.toStatus])).toEqual([
       ['create', null, 'pending'],
       ['handle', 'pending', 'inProgress'],
@@ -171,7 +165,7 @@ describe('support tickets (work orders)', () => {
     expectOk(await op('handle', { id: done.id }));
     expectOk(await op('solve', { id: done.id, remark: 'ok' }));
     const cancelled = await create();
-    expectOk(await post('/workOrder/revoke', { id: cancelled.id }, auto));
+    expectOk(await post('/workOrder/revoke', { id: cancelled.id }, t.auto));
     const pending = await create();
     const working = await create();
     expectOk(await op('handle', { id: working.id }));
@@ -186,27 +180,27 @@ describe('support tickets (work orders)', () => {
       }
       // Enterprise: revoke only open ones, delete only finished ones.
       for (const id of [done.id, cancelled.id]) {
-        expectError(await post('/workOrder/revoke', { id }, auto, lang), 'TICKET_STATE_INVALID', lang);
+        expectError(await post('/workOrder/revoke', { id }, t.auto, lang), 'TICKET_STATE_INVALID', lang);
       }
       for (const id of [pending.id, working.id]) {
-        expectError(await post('/workOrder/delete', { id }, auto, lang), 'TICKET_STATE_INVALID', lang);
+        expectError(await post('/workOrder/delete', { id }, t.auto, lang), 'TICKET_STATE_INVALID', lang);
       }
     }
     // Nothing changed.
     const statuses = await Promise.all(
       [done, cancelled, pending, working].map(
-        async (x) => expectOk(await post<TTicketDetail>('/workOrder/detail', { id: x.id }, auto)).status,
+        async (x) => expectOk(await post<TTicketDetail>('/workOrder/detail', { id: x.id }, t.auto)).status,
       ),
     );
     expect(statuses).toEqual(['done', 'cancelled', 'pending', 'inProgress']);
   });
 
   it('moves finished tickets to the recycle bin, restores them and purges them', async () => {
-    const ticket = await create(auto, { title: '回收站测试工单' });
-    expectOk(await post('/workOrder/revoke', { id: ticket.id }, auto));
-    expectOk(await post('/workOrder/delete', { id: ticket.id }, auto));
+    const ticket = await create(t.auto, { title: '回收站测试工单' });
+    expectOk(await post('/workOrder/revoke', { id: ticket.id }, t.auto));
+    expectOk(await post('/workOrder/delete', { id: ticket.id }, t.auto));
     const listed = (path: string) =>
-      post<TListResponse<TTicket>>(path, { title: '回收站测试工单' }, auto).then((r) =>
+      post<TListResponse<TTicket>>(path, { title: '回收站测试工单' }, t.auto).then((r) =>
         expectOk(r).list.map((x) => x.id),
       );
     expect(await listed('/workOrder/page')).not.toContain(ticket.id);
@@ -214,42 +208,47 @@ describe('support tickets (work orders)', () => {
     // The operator's queue leaves the enterprise's bin alone.
     expectError(await op('detail', { id: ticket.id }), 'NOT_FOUND');
     // Already in the bin: not deleted again; not in the bin: not restored nor purged.
-    expectError(await post('/workOrder/delete', { id: ticket.id }, auto), 'NOT_FOUND');
-    expectOk(await post('/workOrder/recycle/restore', { id: ticket.id }, auto));
+    expectError(await post('/workOrder/delete', { id: ticket.id }, t.auto), 'NOT_FOUND');
+    expectOk(await post('/workOrder/recycle/restore', { id: ticket.id }, t.auto));
     expect(await listed('/workOrder/page')).toContain(ticket.id);
     expect(await listed('/workOrder/recycle/page')).not.toContain(ticket.id);
-    expectError(await post('/workOrder/recycle/restore', { id: ticket.id }, auto), 'NOT_FOUND');
-    expectError(await post('/workOrder/recycle/purge', { id: ticket.id }, auto), 'NOT_FOUND');
+    expectError(await post('/workOrder/recycle/restore', { id: ticket.id }, t.auto), 'NOT_FOUND');
+    expectError(await post('/workOrder/recycle/purge', { id: ticket.id }, t.auto), 'NOT_FOUND');
     expect((await logOf(ticket.id)).map((e) => e.action)).toEqual(['create', 'revoke', 'delete', 'restore']);
 
-    expectOk(await post('/workOrder/delete', { id: ticket.id }, auto));
-    expectOk(await post('/workOrder/recycle/purge', { id: ticket.id }, auto));
+    expectOk(await post('/workOrder/delete', { id: ticket.id }, t.auto));
+    expectOk(await post('/workOrder/recycle/purge', { id: ticket.id }, t.auto));
     expect(await listed('/workOrder/recycle/page')).not.toContain(ticket.id);
-    expectError(await post('/workOrder/detail', { id: ticket.id }, auto), 'NOT_FOUND');
+    expectError(await post('/workOrder/detail', { id: ticket.id }, t.auto), 'NOT_FOUND');
   });
 
   it('attaches uploads, serves them to the enterprise and the operator, and purges them with the ticket', async () => {
     const pdf = expectOk(
       await upload(t.app, {
-        token: auto,
+        token: t.auto,
         bizType: 'workOrder',
         fileName: '截图说明.pdf',
         content: pdfBytes(),
       }),
     );
     const png = expectOk(
-      await upload(t.app, { token: auto, bizType: 'workOrder', fileName: 'screen.png', content: pngBytes() }),
+      await upload(t.app, {
+        token: t.auto,
+        bizType: 'workOrder',
+        fileName: 'screen.png',
+        content: pngBytes(),
+      }),
     );
     // A type the spec does not allow for attachments is refused at upload.
     const txt = await upload(t.app, {
-      token: auto,
+      token: t.auto,
       bizType: 'workOrder',
       fileName: 'notes.txt',
       content: Buffer.from('text'),
     });
     expect(txt.body.code).not.toBe(ERRORS.SUCCESS.code);
 
-    const ticket = await create(auto, { fileKeys: [pdf.fileKey, png.fileKey] });
+    const ticket = await create(t.auto, { fileKeys: [pdf.fileKey, png.fileKey] });
     expect(ticket.attachmentCount).toBe(2);
     expect(ticket.attachments.map((a) => a.fileName)).toEqual(['截图说明.pdf', 'screen.png']);
     // A file is attached once; another enterprise's or another type's upload is refused.
@@ -257,29 +256,34 @@ describe('support tickets (work orders)', () => {
       await post(
         '/workOrder/add',
         { title: '再次附加', module: MODULE, description: 'x', fileKeys: [pdf.fileKey] },
-        auto,
+        t.auto,
       ),
       'TICKET_ATTACHMENT_INVALID',
     );
     const theirs = expectOk(
-      await upload(t.app, { token: supplier, bizType: 'workOrder', fileName: 'b.pdf', content: pdfBytes() }),
+      await upload(t.app, {
+        token: t.supplier,
+        bizType: 'workOrder',
+        fileName: 'b.pdf',
+        content: pdfBytes(),
+      }),
     );
     const avatar = expectOk(
-      await upload(t.app, { token: auto, bizType: 'avatar', fileName: 'a.png', content: pngBytes() }),
+      await upload(t.app, { token: t.auto, bizType: 'avatar', fileName: 'a.png', content: pngBytes() }),
     );
     for (const key of [theirs.fileKey, avatar.fileKey, 'no-such-key']) {
       expectError(
         await post(
           '/workOrder/add',
           { title: '别人的附件', module: MODULE, description: 'x', fileKeys: [key] },
-          auto,
+          t.auto,
         ),
         'TICKET_ATTACHMENT_INVALID',
       );
     }
 
     const link = expectOk(
-      await post<TPreDownload>('/workOrder/attachmentLink', { id: ticket.id, fileKey: pdf.fileKey }, auto),
+      await post<TPreDownload>('/workOrder/attachmentLink', { id: ticket.id, fileKey: pdf.fileKey }, t.auto),
     );
     const got = await t.app.inject({ method: 'GET', url: link.url });
     expect(got.statusCode).toBe(200);
@@ -294,9 +298,9 @@ describe('support tickets (work orders)', () => {
       2,
     );
 
-    expectOk(await post('/workOrder/revoke', { id: ticket.id }, auto));
-    expectOk(await post('/workOrder/delete', { id: ticket.id }, auto));
-    expectOk(await post('/workOrder/recycle/purge', { id: ticket.id }, auto));
+    expectOk(await post('/workOrder/revoke', { id: ticket.id }, t.auto));
+    expectOk(await post('/workOrder/delete', { id: ticket.id }, t.auto));
+    expectOk(await post('/workOrder/recycle/purge', { id: ticket.id }, t.auto));
     const left = await dbOf(t)
       .select({ id: files.id })
       .from(files)
@@ -306,8 +310,8 @@ describe('support tickets (work orders)', () => {
   });
 
   it("shows the operator several enterprises' tickets, filtered, and lets it handle them", async () => {
-    const a = await create(auto, { title: '汽车厂的工单' });
-    const b = await create(supplier, { title: '供应商的工单' });
+    const a = await create(t.auto, { title: '汽车厂的工单' });
+    const b = await create(t.supplier, { title: '供应商的工单' });
     const page = expectOk(
       await op<TListResponse<TOperatorTicket>>('page', { pageSize: 100, status: 'pending' }),
     );
@@ -323,23 +327,23 @@ describe('support tickets (work orders)', () => {
     );
     expect(bySupplier.list.map((x) => x.id)).toEqual([b.id]);
     for (const x of [a, b]) expectOk(await op('handle', { id: x.id }));
-    expect(expectOk(await post<TTicketDetail>('/workOrder/detail', { id: b.id }, supplier)).status).toBe(
+    expect(expectOk(await post<TTicketDetail>('/workOrder/detail', { id: b.id }, t.supplier)).status).toBe(
       'inProgress',
     );
     // Enterprise sessions are refused on the operator end, operators on the enterprise end.
-    expectError(await post('/operator/workOrder/page', {}, auto), 'FORBIDDEN');
+    expectError(await post('/operator/workOrder/page', {}, t.auto), 'FORBIDDEN');
     expectError(await post('/workOrder/page', {}, operator), 'FORBIDDEN');
   });
 
   it("keeps one enterprise's tickets from another: no read, revoke, delete, restore or purge", async () => {
-    const open = await create(auto, { title: '保密工单' });
-    const binned = await create(auto);
-    expectOk(await post('/workOrder/revoke', { id: binned.id }, auto));
-    expectOk(await post('/workOrder/delete', { id: binned.id }, auto));
+    const open = await create(t.auto, { title: '保密工单' });
+    const binned = await create(t.auto);
+    expectOk(await post('/workOrder/revoke', { id: binned.id }, t.auto));
+    expectOk(await post('/workOrder/delete', { id: binned.id }, t.auto));
     const pdf = expectOk(
-      await upload(t.app, { token: auto, bizType: 'workOrder', fileName: 'a.pdf', content: pdfBytes() }),
+      await upload(t.app, { token: t.auto, bizType: 'workOrder', fileName: 'a.pdf', content: pdfBytes() }),
     );
-    const withFile = await create(auto, { fileKeys: [pdf.fileKey] });
+    const withFile = await create(t.auto, { fileKeys: [pdf.fileKey] });
 
     for (const [path, body] of [
       ['/workOrder/detail', { id: open.id }],
@@ -350,20 +354,20 @@ describe('support tickets (work orders)', () => {
       ['/workOrder/recycle/purge', { id: binned.id }],
       ['/workOrder/attachmentLink', { id: withFile.id, fileKey: pdf.fileKey }],
     ] as const) {
-      expectError(await post(path, body, supplier), 'NOT_FOUND');
+      expectError(await post(path, body, t.supplier), 'NOT_FOUND');
     }
     const theirList = expectOk(
-      await post<TListResponse<TTicket>>('/workOrder/page', { pageSize: 100 }, supplier),
+      await post<TListResponse<TTicket>>('/workOrder/page', { pageSize: 100 }, t.supplier),
     ).list.map((x) => x.id);
     expect(theirList).not.toContain(open.id);
     const theirBin = expectOk(
-      await post<TListResponse<TTicket>>('/workOrder/recycle/page', { pageSize: 100 }, supplier),
+      await post<TListResponse<TTicket>>('/workOrder/recycle/page', { pageSize: 100 }, t.supplier),
     ).list.map((x) => x.id);
     expect(theirBin).not.toContain(binned.id);
-    expect(expectOk(await post<TTicketDetail>('/workOrder/detail', { id: open.id }, auto)).status).toBe(
+    expect(expectOk(await post<TTicketDetail>('/workOrder/detail', { id: open.id }, t.auto)).status).toBe(
       'pending',
     );
-    expectOk(await post('/workOrder/recycle/restore', { id: binned.id }, auto));
+    expectOk(await post('/workOrder/recycle/restore', { id: binned.id }, t.auto));
   });
 
   it('refuses a member each action whose code it lacks (E1008), and allows it with the code', async () => {
@@ -372,8 +376,8 @@ describe('support tickets (work orders)', () => {
     expectOk(await op('handle', { id: done.id }));
     expectOk(await op('solve', { id: done.id, remark: 'ok' }));
     const binned = await create();
-    expectOk(await post('/workOrder/revoke', { id: binned.id }, auto));
-    expectOk(await post('/workOrder/delete', { id: binned.id }, auto));
+    expectOk(await post('/workOrder/revoke', { id: binned.id }, t.auto));
+    expectOk(await post('/workOrder/delete', { id: binned.id }, t.auto));
 
     const actions: [code: string, path: string, body: () => unknown][] = [
       ['IssueList', '/workOrder/page', () => ({})],
@@ -387,7 +391,7 @@ describe('support tickets (work orders)', () => {
     for (const [code, path, body] of actions) {
       const without = await memberWith(
         t,
-        auto,
+        t.auto,
         AUTO_UUID,
         // A page's actions grant the page: without a page, none of its actions either.
         ALL_CODES.filter((c) => c !== code && !(CHILDREN[code] ?? []).includes(c)),
@@ -398,10 +402,10 @@ describe('support tickets (work orders)', () => {
         expectError(res, 'FORBIDDEN', lang);
       }
     }
-    const purger = await memberWith(t, auto, AUTO_UUID, ['Issue', 'IssueRecycle']);
+    const purger = await memberWith(t, t.auto, AUTO_UUID, ['Issue', 'IssueRecycle']);
     expectError(await post('/workOrder/recycle/purge', { id: binned.id }, purger.token), 'FORBIDDEN');
     // With every code a member of the company scope does each of them.
-    const all = await memberWith(t, auto, AUTO_UUID, ALL_CODES);
+    const all = await memberWith(t, t.auto, AUTO_UUID, ALL_CODES);
     for (const [, path, body] of actions) expectOk(await post(path, body(), all.token));
     expectOk(await post('/workOrder/delete', { id: binned.id }, all.token));
     expectOk(await post('/workOrder/recycle/purge', { id: binned.id }, all.token));

@@ -1,19 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { documentTypeByTypeCode, TRACE_LIMITS, type TTrace } from '@tracehub/contract';
 import { documents, enterprises, materialRelations, materials, partners } from '../src/db/schema.ts';
 import type { TenantContext } from '../src/platform/context.ts';
 import { AppError } from '../src/platform/errors.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
 import { traceLot, traceVin } from '../src/modules/trace/service.ts';
-import {
-  AUTO_UUID,
-  MINE_UUID,
-  SUPPLIER_UUID,
-  TRADER_UUID,
-  startTestApp,
-  type TestApp,
-} from './support/app.ts';
+import { AUTO_UUID, MINE_UUID, SUPPLIER_UUID, TRADER_UUID, useTestApp } from './support/app.ts';
 import { dbOf } from './support/helpers.ts';
 import { MINE_LOT_UP_LINES } from './support/trace-chain.ts';
 
@@ -52,7 +45,7 @@ function linesOf(trace: TTrace): string[] {
 const uuidByUsci = new Map<string, string>();
 
 describe('trace walk (service, rows written in each tenant transaction)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const usci = {} as Record<Ent, string>;
 
   const inTenant = <T>(ent: Ent, fn: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) =>
@@ -148,7 +141,6 @@ describe('trace walk (service, rows written in each tenant transaction)', () => 
   ) => withTenant(dbOf(t), tenantOf(ent), (tx) => fn(tx, tenantOf(ent)));
 
   beforeAll(async () => {
-    t = await startTestApp();
     for (const row of await dbOf(t).select().from(enterprises)) {
       const ent = NAME[row.uuid];
       if (ent) usci[ent] = row.usci;
@@ -206,7 +198,6 @@ describe('trace walk (service, rows written in each tenant transaction)', () => 
       vinSn: 'VIN-1',
     });
   });
-  afterAll(() => t.close());
 
   it('walks a VIN down through every tier to the mine lot, with the site and the unsettled supplier', async () => {
     const trace = await asCaller('auto', (tx, tenant) => traceVin(tx, tenant, { vinSn: 'VIN-1' }));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   documentFieldLabel,
   documentFieldsOf,
@@ -18,7 +18,7 @@ import {
 } from '@tracehub/contract';
 import { enterprises, jobs } from '../src/db/schema.ts';
 import { usciOf } from '../src/seed/demo-companies.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AUTO_UUID, SUPPLIER_UUID, call, signIn, useTestApp } from './support/app.ts';
 import { memberWith } from './support/accounts.ts';
 import {
   EAST_CHINA,
@@ -44,7 +44,7 @@ const PRICE = 98765.4321;
 const NOTE = 'confidential-note';
 
 describe('traceability across a three-tier chain built by imports', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const token = {} as Record<Ent, string>;
   const usci = {} as Record<Ent, string>;
   const nameOf = new Map<string, Ent>();
@@ -163,7 +163,6 @@ describe('traceability across a three-tier chain built by imports', () => {
   const priced = { quantity: 1, unitPrice: PRICE, amount: PRICE, currency: 'CNY', notes: NOTE };
 
   beforeAll(async () => {
-    t = await startTestApp();
     const operator = await operatorSignIn(t.app);
     token.auto = await signIn(t.app, 'demo-auto', AUTO_UUID);
     token.t1 = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
@@ -378,7 +377,6 @@ describe('traceability across a three-tier chain built by imports', () => {
       { billNo: 'A11-2', bizTime: at(16), itemCode: 'CAR-X', vinSn: 'VIN-2' },
     ]);
   });
-  afterAll(() => t.close());
 
   /** A trace's links as `from -kind[numbers]-> to`, each lot as `enterprise:item/lot`. */
   function linesOf(trace: TTrace): string[] {

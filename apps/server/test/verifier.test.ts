@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TCertification, TCompanyForm } from '@tracehub/contract';
 import { VERIFIER_REASONS, verifierReasonText } from '@tracehub/contract';
 import { normaliseCompanyName, registryVerifier, type CompanyVerifier } from '../src/platform/verifier.ts';
-import { call, startTestApp, type TestApp } from './support/app.ts';
+import { call, useTestApp } from './support/app.ts';
 import {
   EAST_CHINA,
   LINGNAN,
@@ -22,11 +22,7 @@ const unavailable: CompanyVerifier = {
 };
 
 describe('the third-party check', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({}, { verifier: unavailable });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({}, {}, { verifier: unavailable });
 
   it('folds full-width brackets and spaces when comparing names', () => {
     expect(normaliseCompanyName(' 阿里巴巴（中国） 网络技术有限公司 ')).toBe(

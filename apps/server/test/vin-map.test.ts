@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type TCheckPackage,
   type TCheckTask,
@@ -13,7 +13,7 @@ import { mapVins } from '../src/modules/checking/vin-map.ts';
 import { runJobsUntilIdle } from '../src/platform/jobs/worker.ts';
 import { withTenant } from '../src/platform/tenancy.ts';
 import { DEMO_VINS, demoVin } from '../src/seed/demo-supply-chain.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, call, useTestApp } from './support/app.ts';
 import { memberWithExactCodes } from './support/accounts.ts';
 import { dbOf, expectError, expectOk } from './support/helpers.ts';
 import { seal } from './support/ledger.ts';
@@ -33,9 +33,7 @@ const NEW_VIN = vin(98);
 const [VIN_MOTOR, VIN_BOLT, VIN_CLEAN] = DEMO_VINS as [string, string, string];
 
 describe('VIN map check and tracing report (/dataChecking)', () => {
-  let app: TestApp;
-  let auto: string;
-  let supplier: string;
+  const app = useTestApp({ auto: AS_AUTO, supplier: AS_SUPPLIER }, { SEED_DEMO_CHAIN: 'true' });
   let standard: TCheckPackage;
   let cleanTask: TCheckTask;
   let task: TCheckTask;
@@ -51,24 +49,24 @@ describe('VIN map check and tracing report (/dataChecking)', () => {
   });
   const runTask = async (body: Partial<TCheckTaskCreate>) => {
     const created = expectOk(
-      await call<TCheckTask>(app.app, '/dataChecking/createTask', { token: auto, body }),
+      await call<TCheckTask>(app.app, '/dataChecking/createTask', { token: app.auto, body }),
     );
     // Before its run completes a task has no map check.
     expectError(
-      await call(app.app, '/dataChecking/vinMapPage', { token: auto, body: { taskId: created.id } }),
+      await call(app.app, '/dataChecking/vinMapPage', { token: app.auto, body: { taskId: created.id } }),
       'CHECK_MAP_NOT_READY',
     );
     await runJobsUntilIdle(app.runtime.deps);
     const done = expectOk(
       await call<TCheckTask>(app.app, '/dataChecking/taskDetail', {
-        token: auto,
+        token: app.auto,
         body: { taskId: created.id },
       }),
     );
     expect(done.task.status).toBe('completed');
     return done;
   };
-  const page = async (taskId: string, extra: Record<string, unknown> = {}, token = auto) =>
+  const page = async (taskId: string, extra: Record<string, unknown> = {}, token = app.auto) =>
     expectOk(
       await call<TListResponse<TVinMapRow>>(app.app, '/dataChecking/vinMapPage', {
         token,
@@ -77,9 +75,12 @@ describe('VIN map check and tracing report (/dataChecking)', () => {
     );
   const tree = async (taskId: string, v: string) =>
     expectOk(
-      await call<TVinMapTree>(app.app, '/dataChecking/vinMapTree', { token: auto, body: { taskId, vin: v } }),
+      await call<TVinMapTree>(app.app, '/dataChecking/vinMapTree', {
+        token: app.auto,
+        body: { taskId, vin: v },
+      }),
     );
-  const report = (body: Record<string, unknown>, lang: 'zh' | 'en' = 'en', token = auto) =>
+  const report = (body: Record<string, unknown>, lang: 'zh' | 'en' = 'en', token = app.auto) =>
     app.app.inject({
       method: 'POST',
       url: '/api/dataChecking/exportTracingReport',
@@ -87,22 +88,19 @@ describe('VIN map check and tracing report (/dataChecking)', () => {
       payload: body,
     });
   const doc = async (route: string, body: Record<string, unknown>) =>
-    expectOk(await call<{ id: number }>(app.app, `/${route}/add`, { token: auto, body })).id;
-  const member = (codes: string[]) => memberWithExactCodes(app, auto, AUTO_UUID, codes);
+    expectOk(await call<{ id: number }>(app.app, `/${route}/add`, { token: app.auto, body })).id;
+  const member = (codes: string[]) => memberWithExactCodes(app, app.auto, AUTO_UUID, codes);
 
   beforeAll(async () => {
-    app = await startTestApp({ SEED_DEMO_CHAIN: 'true' });
-    auto = await signIn(app.app, 'demo-auto', AUTO_UUID);
-    supplier = await signIn(app.app, 'demo-supplier', SUPPLIER_UUID);
     await seal(app);
     const packages = expectOk(
-      await call<TCheckPackage[]>(app.app, '/dataChecking/packages', { token: auto }),
+      await call<TCheckPackage[]>(app.app, '/dataChecking/packages', { token: app.auto }),
     );
     standard = packages.find((p) => p.id === 'standard')!;
     cleanTask = await runTask(scope(DEMO_VINS));
 
     // A motor from a supplier not on the platform, fitted into the first VIN.
-    const p = await newPartner(app.app, auto, 'supplier');
+    const p = await newPartner(app.app, app.auto, 'supplier');
     motorSupplier = `${p.code} 有限公司`;
     await doc('stagePurchase/receipt', {
       billNo: 'RK-VM-MOTOR',
@@ -148,7 +146,6 @@ describe('VIN map check and tracing report (/dataChecking)', () => {
     await seal(app);
     task = await runTask(scope([...DEMO_VINS, NEW_VIN]));
   });
-  afterAll(() => app.close());
 
   it('the demo chain reaches the mine: every VIN complete, and the task counts them so', async () => {
     expect(cleanTask).toMatchObject({ vinAmount: 3, completeVinAmount: 3 });
@@ -296,22 +293,22 @@ describe('VIN map check and tracing report (/dataChecking)', () => {
 
   it("another enterprise cannot read a task's map check, a VIN's tree or its report", async () => {
     expectError(
-      await call(app.app, '/dataChecking/vinMapPage', { token: supplier, body: { taskId: task.id } }),
+      await call(app.app, '/dataChecking/vinMapPage', { token: app.supplier, body: { taskId: task.id } }),
       'NOT_FOUND',
     );
     expectError(
       await call(app.app, '/dataChecking/vinMapTree', {
-        token: supplier,
+        token: app.supplier,
         body: { taskId: task.id, vin: VIN_CLEAN },
       }),
       'NOT_FOUND',
     );
-    const res = await report({ taskId: task.id, vin: VIN_CLEAN, format: 'xlsx' }, 'en', supplier);
+    const res = await report({ taskId: task.id, vin: VIN_CLEAN, format: 'xlsx' }, 'en', app.supplier);
     expect(res.statusCode).toBe(404);
     // A VIN the task did not map is unknown, even the caller's own.
     expectError(
       await call(app.app, '/dataChecking/vinMapTree', {
-        token: auto,
+        token: app.auto,
         body: { taskId: cleanTask.id, vin: NEW_VIN },
       }),
       'NOT_FOUND',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   DOCUMENT_TYPES,
@@ -11,7 +11,7 @@ import {
   type TMenuNode,
   type ZOperatorEnterprise,
 } from '@tracehub/contract';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, SUPPLIER_UUID, call, useTestApp } from './support/app.ts';
 import { operatorSignIn } from './support/company.ts';
 import { expectError, expectOk } from './support/helpers.ts';
 import { documentSheet } from './support/document-sheets.ts';
@@ -124,9 +124,7 @@ describe('VIN tables A-E: their own fields, the VIN first (issue 15 item 9)', ()
 });
 
 describe('VIN tables on the server: records, template, import, export and the tables of each kind', () => {
-  let t: TestApp;
-  let auto: string;
-  let supplier: string;
+  const t = useTestApp({ auto: AS_AUTO, supplier: AS_SUPPLIER });
   let operator: string;
 
   const menuPaths = async (token: string) =>
@@ -138,25 +136,21 @@ describe('VIN tables on the server: records, template, import, export and the ta
     });
 
   beforeAll(async () => {
-    t = await startTestApp();
-    auto = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    supplier = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     operator = await operatorSignIn(t.app);
   });
-  afterAll(() => t.close());
 
   it('records a recall without money, refuses one with it, and writes the VIN first in its files', async () => {
     const path = base('InternalA4');
     const ok = expectOk(
       await call<{ vinSn: string; amount: string | null }>(t.app, `${path}/add`, {
-        token: auto,
+        token: t.auto,
         body: { billNo: 'ZH-T-1', bizTime: T0, vinSn: 'LVIN000000000001', itemCode: 'XH-EV7', notes: 'BMS' },
       }),
     );
     expect(ok).toMatchObject({ vinSn: 'LVIN000000000001', amount: null });
     for (const lang of ['zh', 'en'] as const) {
       const res = await call(t.app, `${path}/add`, {
-        token: auto,
+        token: t.auto,
         lang,
         body: { billNo: 'ZH-T-2', bizTime: T0, vinSn: 'LVIN000000000002', amount: 5, currency: 'CNY' },
       });
@@ -166,13 +160,13 @@ describe('VIN tables on the server: records, template, import, export and the ta
       expect(fields[0]?.message).toContain(validationMessage('v.document.notOfType', lang, { field: '' }));
     }
 
-    const template = await download(t.app, `${path}/template`, { token: auto, lang: 'en' });
+    const template = await download(t.app, `${path}/template`, { token: t.auto, lang: 'en' });
     const [header] = await sheetRows(Buffer.from(template.raw));
     expect(header?.[0]).toBe('VIN/SN');
     expect(header).not.toContain('Amount');
 
     const record = await importAndRun(t.app, t.runtime.deps, `${path}/importExcel`, {
-      token: auto,
+      token: t.auto,
       content: await documentSheet('InternalA4', 'zh', [
         { vinSn: 'LVIN000000000003', billNo: 'ZH-T-3', bizTime: '2026-03-02 10:00:00', itemCode: 'XH-EV7' },
       ]),
@@ -180,7 +174,7 @@ describe('VIN tables on the server: records, template, import, export and the ta
     expect(record).toMatchObject({ status: 'completed', successNum: 1 });
 
     const exported = await download(t.app, `${path}/export`, {
-      token: auto,
+      token: t.auto,
       method: 'POST',
       body: {},
       lang: 'en',
@@ -198,31 +192,40 @@ describe('VIN tables on the server: records, template, import, export and the ta
 
   it("shows an automaker every table and a battery supplier only its kind's, until the operator chooses", async () => {
     const everyTable = VIN_TABLES.map((d) => `/${d.route}`);
-    expect(await menuPaths(auto)).toEqual(expect.arrayContaining(everyTable));
+    expect(await menuPaths(t.auto)).toEqual(expect.arrayContaining(everyTable));
 
     // 恒信电池 is a manufacturer: the sources of what it makes (D, E), not the automaker's tables.
     const ownTables = defaultVinTables('manufacturing').map((c) => `/${documentType(c).route}`);
     expect(ownTables).toEqual(['/internalD/D1-1', '/internalD/D1-2', '/internalE/E1', '/internalE/E2']);
-    const shown = (await menuPaths(supplier)).filter((p) => p.startsWith('/internal'));
+    const shown = (await menuPaths(t.supplier)).filter((p) => p.startsWith('/internal'));
     expect(shown.filter((p) => !p.endsWith('/uploadOperation'))).toEqual(ownTables);
-    expectError(await call(t.app, `${base('InternalB11')}/page`, { token: supplier, body: {} }), 'FORBIDDEN');
-    expectOk(await call(t.app, `${base('InternalE2')}/page`, { token: supplier, body: {} }));
+    expectError(
+      await call(t.app, `${base('InternalB11')}/page`, { token: t.supplier, body: {} }),
+      'FORBIDDEN',
+    );
+    expectOk(await call(t.app, `${base('InternalE2')}/page`, { token: t.supplier, body: {} }));
 
     // The operator gives it B1-1 as well: its menu and endpoints follow on the next request.
     const chosen = expectOk(await setTables(SUPPLIER_UUID, ['InternalB11', 'InternalE2', 'InternalB11']));
     expect(chosen.vinTables).toEqual(['InternalB11', 'InternalE2']);
-    const now = (await menuPaths(supplier)).filter(
+    const now = (await menuPaths(t.supplier)).filter(
       (p) => p.startsWith('/internal') && !p.endsWith('/uploadOperation'),
     );
     expect(now).toEqual(['/internalB/B1-1', '/internalE/E2']);
-    expectOk(await call(t.app, `${base('InternalB11')}/page`, { token: supplier, body: {} }));
-    expectError(await call(t.app, `${base('InternalD11')}/page`, { token: supplier, body: {} }), 'FORBIDDEN');
+    expectOk(await call(t.app, `${base('InternalB11')}/page`, { token: t.supplier, body: {} }));
+    expectError(
+      await call(t.app, `${base('InternalD11')}/page`, { token: t.supplier, body: {} }),
+      'FORBIDDEN',
+    );
 
     expect((await setTables(SUPPLIER_UUID, ['PurchaseReceipt'])).body.code).toBe(ERRORS.VALIDATION.code);
     expect(expectOk(await setTables(SUPPLIER_UUID, null)).vinTables).toBeNull();
-    expect((await menuPaths(supplier)).filter((p) => p.startsWith('/internal'))).toEqual(
+    expect((await menuPaths(t.supplier)).filter((p) => p.startsWith('/internal'))).toEqual(
       expect.arrayContaining(ownTables),
     );
-    expectError(await call(t.app, `${base('InternalA11')}/page`, { token: supplier, body: {} }), 'FORBIDDEN');
+    expectError(
+      await call(t.app, `${base('InternalA11')}/page`, { token: t.supplier, body: {} }),
+      'FORBIDDEN',
+    );
   });
 });

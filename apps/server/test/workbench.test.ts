@@ -1,10 +1,10 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_TYPES, type TDashboard } from '@tracehub/contract';
 import { documents, ledgerEvents } from '../src/db/schema.ts';
 import { dashboardMonths } from '../src/modules/workbench/service.ts';
 import { DEMO_VINS } from '../src/seed/demo-supply-chain.ts';
-import { AUTO_UUID, SUPPLIER_UUID, call, signIn, startTestApp, type TestApp } from './support/app.ts';
+import { AS_AUTO, AS_SUPPLIER, AUTO_UUID, SUPPLIER_UUID, call, useTestApp } from './support/app.ts';
 import { memberWithExactCodes } from './support/accounts.ts';
 import { runStandardCheck } from './support/checking.ts';
 import { dbOf, expectOk } from './support/helpers.ts';
@@ -15,19 +15,13 @@ import { seal } from './support/ledger.ts';
 // never another enterprise's.
 
 describe('workbench dashboard (/workbench/dashboard)', () => {
-  let t: TestApp;
-  let auto: string;
-  let supplier: string;
+  const t = useTestApp({ auto: AS_AUTO, supplier: AS_SUPPLIER }, { SEED_DEMO_CHAIN: 'true' });
   const get = async (token: string) =>
     expectOk(await call<TDashboard>(t.app, '/workbench/dashboard', { token, body: {} }));
 
   beforeAll(async () => {
-    t = await startTestApp({ SEED_DEMO_CHAIN: 'true' });
-    auto = await signIn(t.app, 'demo-auto', AUTO_UUID);
-    supplier = await signIn(t.app, 'demo-supplier', SUPPLIER_UUID);
     await seal(t);
   });
-  afterAll(() => t.close());
 
   it('gives twelve months ending with the current one', () => {
     const { months, from } = dashboardMonths(new Date(Date.UTC(2026, 0, 15)));
@@ -38,7 +32,7 @@ describe('workbench dashboard (/workbench/dashboard)', () => {
   });
 
   it("counts the enterprise's documents per stage and month, and its sealed evidence", async () => {
-    const board = await get(auto);
+    const board = await get(t.auto);
     const { from } = dashboardMonths(new Date());
     const db = dbOf(t);
     const [direct] = await db
@@ -59,7 +53,7 @@ describe('workbench dashboard (/workbench/dashboard)', () => {
     expect(board.ledger!.totalPending).toBe(0);
     expect(board.messages.unread).toBe(board.messages.byType.reduce((a, m) => a + m.count, 0));
     // The battery maker's figures are its own.
-    const theirs = await get(supplier);
+    const theirs = await get(t.supplier);
     const [theirDocs] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(documents)
@@ -68,9 +62,9 @@ describe('workbench dashboard (/workbench/dashboard)', () => {
   });
 
   it("shows the newest troubleshooting task's findings by level", async () => {
-    expect((await get(auto)).findings).toEqual({ latest: null });
-    const taskId = await runStandardCheck(t, auto, DEMO_VINS);
-    const board = await get(auto);
+    expect((await get(t.auto)).findings).toEqual({ latest: null });
+    const taskId = await runStandardCheck(t, t.auto, DEMO_VINS);
+    const board = await get(t.auto);
     expect(board.findings?.latest?.taskId).toBe(taskId);
     expect(
       board.findings!.latest!.counts.fatal +
@@ -81,18 +75,18 @@ describe('workbench dashboard (/workbench/dashboard)', () => {
   });
 
   it('shows each panel only to members holding a code of the pages it counts', async () => {
-    const bare = await get(await memberWithExactCodes(t, auto, AUTO_UUID, []));
+    const bare = await get(await memberWithExactCodes(t, t.auto, AUTO_UUID, []));
     expect(bare).toMatchObject({ documents: null, ledger: null, imports: null, findings: null });
     expect(bare.messages.unread).toBe(0);
     const receipt = DOCUMENT_TYPES.find((d) => d.route === 'stagePurchase/receipt')!;
-    const one = await get(await memberWithExactCodes(t, auto, AUTO_UUID, [receipt.code, 'ChainRecords']));
+    const one = await get(await memberWithExactCodes(t, t.auto, AUTO_UUID, [receipt.code, 'ChainRecords']));
     expect(one.documents!.stages.map((s) => s.stage)).toEqual([receipt.stage]);
     expect(one.documents!.stages[0]!.pages.map((p) => p.code)).toEqual([receipt.code]);
     expect(one.ledger).not.toBeNull();
     expect(one.findings).toBeNull();
     // With the 'account' data permission only the member's own documents count (it has created none).
     const own = await get(
-      await memberWithExactCodes(t, auto, AUTO_UUID, [receipt.code, 'ChainRecords'], {
+      await memberWithExactCodes(t, t.auto, AUTO_UUID, [receipt.code, 'ChainRecords'], {
         dataScope: 'account',
       }),
     );
