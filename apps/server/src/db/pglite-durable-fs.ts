@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { syncDirectorySync } from '../durable-files.ts';
 
 type EmscriptenOpts = Parameters<NodeFS['init']>[1];
 type PostgresMod = Parameters<NonNullable<EmscriptenOpts['preRun']>[number]>[0];
@@ -60,14 +61,7 @@ interface NodefsLike {
 /** The syncs themselves, properties of an object so that a test can count the calls. */
 export const fileSync = {
   sync: (fd: number): void => fs.fdatasyncSync(fd),
-  syncDirectory: (dir: string): void => {
-    const fd = fs.openSync(dir, 'r');
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-  },
+  syncDirectory: syncDirectorySync,
 };
 
 /** PGlite's own start parameters without `-F`, the WAL flushed by fsync() (fdatasync() is a no-op here). */

@@ -4,6 +4,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
+import { syncDirectorySync } from '../durable-files.ts';
 
 /**
  * Key custody: enterprise private keys are encrypted at rest with AES-256-GCM under a master key that
@@ -16,20 +17,20 @@ export function loadMasterKey(dataDir: string, configured: string | undefined): 
   if (fs.existsSync(file)) return existing();
   fs.mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32);
-  // Synced, with its directory entry: the database syncs the enterprise keys it encrypts (a master key lost
-  // to a power loss would leave them unreadable). 'wx': a key another process wrote meanwhile is kept.
+  // Written whole and synced beside, then linked into place with its directory synced: the database syncs
+  // the enterprise keys it encrypts, and a master key lost to a power loss would leave them unreadable. A
+  // link never replaces a file, so a key another process put there first is kept and read, never half read.
+  const partial = `${file}.${process.pid}.partial`;
+  fs.writeFileSync(partial, key.toString('hex'), { mode: 0o600, flush: true });
   try {
-    fs.writeFileSync(file, key.toString('hex'), { mode: 0o600, flag: 'wx', flush: true });
+    fs.linkSync(partial, file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return existing();
     throw err;
-  }
-  const dir = fs.openSync(dataDir, 'r');
-  try {
-    fs.fsyncSync(dir);
   } finally {
-    fs.closeSync(dir);
+    fs.rmSync(partial, { force: true });
   }
+  syncDirectorySync(dataDir);
   return key;
 }
 

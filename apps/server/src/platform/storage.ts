@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { TConfig } from '../config.ts';
+import { syncDirectory } from '../durable-files.ts';
 import { s3Storage } from './storage-s3.ts';
 
 /**
@@ -60,16 +61,6 @@ export function checkedKey(key: string): string {
 
 /** The storage key of a file key (random hex). */
 export const storageKeyOf = (fileKey: string): string => checkedKey(`${fileKey.slice(0, 2)}/${fileKey}`);
-
-/** Makes a directory's entries (a rename into it) durable: a file's own sync does not cover its name. */
-export async function syncDirectory(dir: string): Promise<void> {
-  const handle = await fs.open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
 
 /** Files on the local disk under `root` (by default `${DATA_DIR}/files`). */
 export function diskStorage(root: string): FileStorage {
