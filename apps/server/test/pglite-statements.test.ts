@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, readWith, transactionWith, PreludeRefused, type Database } from '../src/db/client.ts';
+import {
+  openDatabase,
+  PRELUDE_REFUSED_MARK,
+  PreludeRefused,
+  readWith,
+  transactionWith,
+  type Database,
+} from '../src/db/client.ts';
 import { MIGRATIONS_DIR } from '../src/paths.ts';
 import { refreshStatistics } from '../src/platform/statistics.ts';
 import { rowsOf } from '../src/platform/ledger/nodes.ts';
@@ -84,16 +91,30 @@ describe('statements of the embedded database (PGlite) and statistics', () => {
         throw new Error('stop');
       }),
     ).rejects.toThrow('stop');
-    const refused = await transactionWith(
-      database.db,
-      { sql: 'select 1 as one where $1::int = 2', params: [1] },
-      async (tx) => tx.execute(sql`insert into ${sql.raw(TABLE)} (code, n) values (${'T-2'}, ${101})`),
+    // The select answers no row, the guard fails: what the handler sent behind it (on PostgreSQL before the
+    // guard's answer, in the same round trip) is not kept.
+    const refusing = {
+      select: { sql: 'select 1 as one where $1::int = 2', params: [1] },
+      guard: {
+        sql: `select case when $1::int = 2 then 1 else ('${PRELUDE_REFUSED_MARK}:' || $1)::int end`,
+        params: [1],
+      },
+    };
+    const refused = await transactionWith(database.db, refusing, async (tx) =>
+      tx.execute(sql`insert into ${sql.raw(TABLE)} (code, n) values (${'T-2'}, ${101})`),
     ).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(PreludeRefused);
-    const opened = await transactionWith(
-      database.db,
-      { sql: `select set_config('app.probe', $1, true) as v`, params: ['yes'] },
-      async (tx) => rowsOf<{ v: string }>(await tx.execute(sql`select current_setting('app.probe') as v`)),
+    // A handler that swallows its statements' failures is refused all the same.
+    const swallowed = await transactionWith(database.db, refusing, async (tx) => {
+      await tx
+        .execute(sql`insert into ${sql.raw(TABLE)} (code, n) values (${'T-3'}, ${102})`)
+        .catch(() => null);
+      return 'done';
+    }).catch((e: unknown) => e);
+    expect(swallowed).toBeInstanceOf(PreludeRefused);
+    const probe = { sql: `select set_config('app.probe', $1, true) as v`, params: ['yes'] };
+    const opened = await transactionWith(database.db, { select: probe, guard: probe }, async (tx) =>
+      rowsOf<{ v: string }>(await tx.execute(sql`select current_setting('app.probe') as v`)),
     );
     expect(opened[0]!.v).toBe('yes');
     const [left] = rowsOf<{ n: number }>(

@@ -63,6 +63,39 @@ describe('cached sessions are confirmed by the tenant transaction', () => {
     expectError(await call(t.app, LIST, { token: m.token, body: page }), 'FORBIDDEN');
   });
 
+  it('refuses a write of a session revoked or a permission removed elsewhere, and writes nothing', async () => {
+    // On PostgreSQL a write's first statements travel with the opening, before its answer (db/client.ts).
+    const code = `SC-${Date.now().toString(36)}`;
+    const writer = async () => {
+      const m = await memberWith(t, t.admin, AUTO_UUID, ['MaterialData', 'MaterialData:Create']);
+      const add = (n: number) =>
+        call(t.app, '/materialData/add', {
+          token: m.token,
+          body: { code: `${code}-${n}`, name: 'c', batchNo: 'B1' },
+        });
+      return { m, add };
+    };
+    const revoked = await writer();
+    expectOk(await revoked.add(1));
+    const session = await sessionOf(dbOf(t), revoked.m.token);
+    await dbOf(t)
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokeReason: 'logout' })
+      .where(eq(sessions.id, session.id));
+    expectError(await revoked.add(2), 'SESSION_REVOKED');
+    const removed = await writer();
+    expectOk(await removed.add(3));
+    await dbOf(t).delete(rolePermissions).where(eq(rolePermissions.roleId, removed.m.role.id));
+    expectError(await removed.add(4), 'FORBIDDEN');
+    const written = expectOk(
+      await call<TListResponse<{ code: string }>>(t.app, '/materialData/page', {
+        token: t.admin,
+        body: { ...page, code },
+      }),
+    );
+    expect(written.list.map((r) => r.code).sort()).toEqual([`${code}-1`, `${code}-3`]);
+  });
+
   it('refuses a permission of a role that was disabled', async () => {
     const m = await warmMember();
     await dbOf(t).update(roles).set({ status: 'disabled' }).where(eq(roles.id, m.role.id));

@@ -54,42 +54,6 @@ export interface DatabaseOptions {
   initialData?: Blob | undefined;
 }
 
-/**
- * Runs `fn` in a transaction whose first statement, `prelude`, travels with its BEGIN: on PostgreSQL both go
- * in one write, the prelude a prepared statement of the connection (one round trip instead of two); on PGlite
- * in one call into it. The prelude is one statement written by the server (compiled once,
- * platform/tenancy.ts). `db` is the root handle of openDatabase (another handle takes two steps).
- */
-export function transactionWith<T>(db: Db, prelude: Query, fn: (tx: Db) => Promise<T>): Promise<T> {
-  const folded = foldedTransactions.get(db);
-  if (folded) return folded(prelude, fn) as Promise<T>;
-  // Another handle on the same client (the query-plan review's recording one): BEGIN, then the prelude.
-  return db.transaction(async (tx) => {
-    const opened = (await tx.execute(queryAsSql(prelude))) as unknown as { rows: unknown[] };
-    if (opened.rows.length === 0) throw new PreludeRefused();
-    return fn(tx as unknown as Db);
-  });
-}
-
-/** A written statement as SQL again: its text around its parameters ($1, $2 …). */
-function queryAsSql({ sql: text, params }: Query): SQL {
-  const parts = text.split(/\$(\d+)/);
-  return sql.join(parts.map((p, i) => (i % 2 === 0 ? sql.raw(p) : sql`${params[Number(p) - 1]}`)));
-}
-
-/**
- * The prelude of transactionWith returned no row (a condition in it failed): nothing else ran, and the
- * transaction is rolled back.
- */
-export class PreludeRefused extends Error {
-  constructor() {
-    super('the opening statement of the transaction returned no row');
-  }
-}
-
-type FoldedTransaction = (prelude: Query, fn: (tx: Db) => Promise<unknown>) => Promise<unknown>;
-const foldedTransactions = new WeakMap<Db, FoldedTransaction>();
-
 /** The statement that opens a transaction, in the two forms its callers send. */
 export interface Prelude {
   /** Answers one row, or none (having set nothing) when a condition in it fails. */
@@ -104,20 +68,51 @@ export interface Prelude {
 /** What a refused guard's error message holds (an integer cast of this text fails). */
 export const PRELUDE_REFUSED_MARK = 'tracehub-prelude-refused';
 
-type FoldedRead = (prelude: Prelude, fn: (tx: Db) => Promise<unknown>) => Promise<unknown>;
-const foldedReads = new WeakMap<Db, FoldedRead>();
+/**
+ * The prelude of a transaction was refused (a condition in it failed): nothing the transaction did is kept,
+ * and it is rolled back.
+ */
+export class PreludeRefused extends Error {
+  constructor() {
+    super('the opening statement of the transaction returned no row');
+  }
+}
+
+type Folded = (prelude: Prelude, fn: (tx: Db) => Promise<unknown>) => Promise<unknown>;
+/** The root handles' own transactions: for handlers that write, and for those that only read. */
+const folded = new WeakMap<Db, { write: Folded; read: Folded }>();
 
 /**
- * Runs `fn`, which only reads, in a read-only transaction opened by the prelude. On PostgreSQL the BEGIN,
- * the guard and the handler's first statement are pipelined (sent together: one round trip where there
- * were two), every statement is a prepared statement of its connection (planned once, not per request),
- * and the database refuses any write. A refused guard fails, and with it every statement after it in the
- * transaction. On PGlite it is transactionWith.
+ * Runs `fn` in a transaction opened by the prelude, a statement written by the server (compiled once,
+ * platform/tenancy.ts). On PostgreSQL the BEGIN, the guard and the handler's first statement are pipelined
+ * (one round trip where there were three), every statement is a prepared statement of its connection
+ * (planned once, not per request), and a refused guard fails every statement sent after it: the handler's
+ * statements never run without the tenant's settings, and the transaction is rolled back. On PGlite BEGIN
+ * and the prelude go in one call into it. `db` is the root handle of openDatabase (another handle takes two
+ * steps).
  */
+export function transactionWith<T>(db: Db, prelude: Prelude, fn: (tx: Db) => Promise<T>): Promise<T> {
+  const own = folded.get(db);
+  if (own) return own.write(prelude, fn) as Promise<T>;
+  // Another handle on the same client (the query-plan review's recording one): BEGIN, then the prelude.
+  return db.transaction(async (tx) => {
+    const opened = (await tx.execute(queryAsSql(prelude.select))) as unknown as { rows: unknown[] };
+    if (opened.rows.length === 0) throw new PreludeRefused();
+    return fn(tx as unknown as Db);
+  });
+}
+
+/** transactionWith for a handler that only reads: the transaction is read-only, and the database refuses any write. */
 export function readWith<T>(db: Db, prelude: Prelude, fn: (tx: Db) => Promise<T>): Promise<T> {
-  const folded = foldedReads.get(db);
-  if (folded) return folded(prelude, fn) as Promise<T>;
-  return transactionWith(db, prelude.select, fn);
+  const own = folded.get(db);
+  if (own) return own.read(prelude, fn) as Promise<T>;
+  return transactionWith(db, prelude, fn);
+}
+
+/** A written statement as SQL again: its text around its parameters ($1, $2 …). */
+function queryAsSql({ sql: text, params }: Query): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(parts.map((p, i) => (i % 2 === 0 ? sql.raw(p) : sql`${params[Number(p) - 1]}`)));
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -136,8 +131,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('connect', (client) => client.on('error', (err) => reportConnectionError(err)));
     const db = drizzle(pool);
     cacheStatementTexts(dialectOf(db), { verify: process.env.TRACEHUB_VERIFY_STATEMENTS === '1' });
-    foldedTransactions.set(db as unknown as Db, await foldedPgTransaction(db as unknown as Db));
-    foldedReads.set(db as unknown as Db, await foldedPgRead(db as unknown as Db));
+    folded.set(db as unknown as Db, await foldedPgTransactions(db as unknown as Db));
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -191,9 +185,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const statements = new PgliteStatements(client, protocol);
   const db = drizzle({ client: statements as unknown as PGliteClient });
   cacheStatementTexts(dialectOf(db), { verify: process.env.TRACEHUB_VERIFY_STATEMENTS === '1' });
-  foldedTransactions.set(db as unknown as Db, await foldedPgliteTransaction(db as unknown as Db, statements));
-  const reads = await foldedPgliteTransaction(db as unknown as Db, statements, { readOnly: true });
-  foldedReads.set(db as unknown as Db, (prelude, fn) => reads(prelude.select, fn));
+  folded.set(db as unknown as Db, {
+    write: await foldedPgliteTransaction(db as unknown as Db, statements),
+    read: await foldedPgliteTransaction(db as unknown as Db, statements, { readOnly: true }),
+  });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -225,10 +220,11 @@ async function foldedPgliteTransaction(
   db: Db,
   statements: PgliteStatements,
   opts: { readOnly?: boolean } = {},
-): Promise<FoldedTransaction> {
+): Promise<Folded> {
   const { PgliteSession, PgliteTransaction } = await import('drizzle-orm/pglite');
   const own = (db as unknown as { session: PgliteSessionParts }).session;
-  return ({ sql: text, params }, fn) =>
+  // One connection, no round trips to save: the prelude's answer is known before the handler starts.
+  return ({ select: { sql: text, params } }, fn) =>
     statements.transaction(
       async (tx, opened) => {
         if (opened?.rows.length === 0) throw new PreludeRefused();
@@ -245,108 +241,77 @@ async function foldedPgliteTransaction(
     );
 }
 
-/** The PostgreSQL form of transactionWith: BEGIN and the prelude in one message, on a connection of the pool. */
-async function foldedPgTransaction(db: Db): Promise<FoldedTransaction> {
+const socketOf = (client: PoolClient) =>
+  (client as unknown as { connection: { stream: NodeJS.WritableStream & Corkable } }).connection.stream;
+
+/**
+ * The PostgreSQL transactions of transactionWith and readWith, on a connection of the pool in node-postgres's
+ * pipeline mode: a statement goes out when it is made, and statements made together (BEGIN with the guard and
+ * the handler's first statement, a handler's Promise.all) leave in one write and one round trip. Each has its
+ * own Sync: a failure fails it and, the transaction being aborted, those after it.
+ */
+async function foldedPgTransactions(db: Db): Promise<{ write: Folded; read: Folded }> {
   const { NodePgSession: Session, NodePgTransaction } = await import('drizzle-orm/node-postgres');
   // The pool's session holds what a transaction's session needs (Drizzle builds them the same way).
   const pooled = (db as unknown as { session: NodePgSessionParts }).session;
   const dialect: PgDialect = pooled.dialect;
   const pool = pooled.client as Pool;
-  return async ({ sql: text, params }, fn) => {
-    const client = (await pool.connect()) as PipelinedClient;
-    const statements = new PipeliningClient(client);
-    let failure: Error | undefined;
-    // The whole transaction in node-postgres's pipeline mode: a statement goes out when it is made, and
-    // statements made together (BEGIN with the prelude, a handler's Promise.all) in one write and one round
-    // trip. Each has its own Sync: a failure fails it and, the transaction being aborted, those after it.
-    client.pipeline = true;
-    try {
-      // The prelude a prepared statement of the connection (planned once; as a simple-protocol text with its
-      // values written in, PostgreSQL parsed and planned it each time: 0.7 ms of a write request).
-      const [, opening] = await Promise.all([
-        statements.query('begin'),
-        statements.query({ text }, params as unknown[]),
+  const opening =
+    (begin: string): Folded =>
+    async ({ guard }, fn) => {
+      const client = (await pool.connect()) as PipelinedClient;
+      const statements = new PipeliningClient(client);
+      let broken: Error | undefined;
+      client.pipeline = true;
+      // Sent at once, without waiting for their answers; the handler's first statement follows them. The
+      // socket is corked until the handler has sent it (its promise callbacks have all run by the next turn
+      // of the event loop): node-postgres writes each pipelined query by itself, and on this kind of machine
+      // a write costs more than the statement (docs/performance.md).
+      const socket = socketOf(client);
+      socket.cork();
+      setImmediate(() => socket.uncork());
+      const opened = Promise.all([
+        statements.query(begin),
+        statements.query({ text: guard.sql }, guard.params as unknown[]),
       ]);
-      if (opening.rows.length === 0) throw new PreludeRefused();
-      const session = new Session(
-        statements as unknown as PoolClient,
-        dialect,
-        pooled.schema,
-        pooled.options,
-      );
-      const result = await fn(new NodePgTransaction(dialect, session, pooled.schema) as unknown as Db);
-      await statements.settled();
-      await client.query('commit');
-      return result;
-    } catch (err) {
-      await statements.settled();
-      await client.query('rollback').catch((rollbackFailed: Error) => {
-        // A connection that cannot roll back is not given back to the pool.
-        failure = rollbackFailed;
-      });
-      throw err;
-    } finally {
-      client.pipeline = false;
-      client.release(failure);
-    }
-  };
-}
-
-const socketOf = (client: PoolClient) =>
-  (client as unknown as { connection: { stream: NodeJS.WritableStream & Corkable } }).connection.stream;
-
-/** The PostgreSQL form of readWith: the opening and the statements pipelined, each a prepared statement. */
-async function foldedPgRead(db: Db): Promise<FoldedRead> {
-  const { NodePgSession: Session, NodePgTransaction } = await import('drizzle-orm/node-postgres');
-  const pooled = (db as unknown as { session: NodePgSessionParts }).session;
-  const dialect: PgDialect = pooled.dialect;
-  const pool = pooled.client as Pool;
-  return async (prelude, fn) => {
-    const { guard } = prelude;
-    const client = (await pool.connect()) as PipelinedClient;
-    const reader = new PipeliningClient(client);
-    let broken: Error | undefined;
-    // Sent at once, without waiting for their answers; the handler's first statement follows them. The
-    // socket is corked until the handler has sent its first statement (its promise callbacks have all run by
-    // the next turn of the event loop): node-postgres writes each pipelined query by itself, and on this
-    // kind of machine a write costs more than the statement (docs/performance.md).
-    client.pipeline = true;
-    const socket = socketOf(client);
-    socket.cork();
-    setImmediate(() => socket.uncork());
-    const opened = Promise.all([
-      reader.query('begin read only'),
-      reader.query({ text: guard.sql }, guard.params as unknown[]),
-    ]);
-    opened.catch(() => undefined); // answered below, after the handler
-    try {
-      const session = new Session(reader as unknown as PoolClient, dialect, pooled.schema, pooled.options);
-      let result: unknown;
-      let failure: unknown;
+      opened.catch(() => undefined); // answered below, after the handler
       try {
-        result = await fn(new NodePgTransaction(dialect, session, pooled.schema) as unknown as Db);
+        const session = new Session(
+          statements as unknown as PoolClient,
+          dialect,
+          pooled.schema,
+          pooled.options,
+        );
+        let result: unknown;
+        let failure: unknown;
+        try {
+          result = await fn(new NodePgTransaction(dialect, session, pooled.schema) as unknown as Db);
+        } catch (err) {
+          failure = err;
+        }
+        // A refused guard made every later statement fail ("transaction is aborted"), whatever the handler
+        // made of that: the refusal is the answer, and nothing is committed.
+        await opened.catch((err: unknown) => {
+          throw err instanceof Error && err.message.includes(PRELUDE_REFUSED_MARK)
+            ? new PreludeRefused()
+            : err;
+        });
+        if (failure !== undefined) throw failure;
+        await statements.settled();
+        await client.query('commit');
+        return result;
       } catch (err) {
-        failure = err;
+        await statements.settled();
+        await client.query('rollback').catch((rollbackFailed: Error) => {
+          broken = rollbackFailed; // a connection that cannot roll back is not given back to the pool
+        });
+        throw err;
+      } finally {
+        client.pipeline = false;
+        client.release(broken);
       }
-      // A refused guard made every later statement fail ("transaction is aborted"): answer the refusal.
-      await opened.catch((err: unknown) => {
-        throw err instanceof Error && err.message.includes(PRELUDE_REFUSED_MARK) ? new PreludeRefused() : err;
-      });
-      if (failure !== undefined) throw failure;
-      await reader.settled();
-      await client.query('commit');
-      return result;
-    } catch (err) {
-      await reader.settled();
-      await client.query('rollback').catch((rollbackFailed: Error) => {
-        broken = rollbackFailed; // a connection that cannot roll back is not given back to the pool
-      });
-      throw err;
-    } finally {
-      client.pipeline = false;
-      client.release(broken);
-    }
-  };
+    };
+  return { write: opening('begin'), read: opening('begin read only') };
 }
 
 interface Corkable {

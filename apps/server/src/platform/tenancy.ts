@@ -51,11 +51,10 @@ export function withTenant<T>(
     }),
   };
   const shape = !proof ? 'plain' : proof.access === null ? 'admin' : 'member';
-  const open = PRELUDES[shape].select(values);
-  if (!opts.reads) return transactionWith(db, open, fn);
-  // A handler that only reads: on PostgreSQL the opening travels with each of its statements (readWith), so
-  // a refused proof must stop that message by failing, not by answering no row.
-  return readWith(db, { select: open, guard: PRELUDES[shape].guard(values) }, fn);
+  // On PostgreSQL the opening travels with the handler's first statement (db/client.ts), so a refused proof
+  // must stop what follows it by failing (the guard); on PGlite it answers no row (the select).
+  const prelude = { select: PRELUDES[shape].select(values), guard: PRELUDES[shape].guard(values) };
+  return opts.reads ? readWith(db, prelude, fn) : transactionWith(db, prelude, fn);
 }
 
 /** The values of an opening statement, by placeholder name. */

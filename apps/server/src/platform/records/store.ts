@@ -90,7 +90,7 @@ export interface RecordHooks<Row extends StoredRow> {
    * What the detail (and add and update) answers beyond the item: the declaration's `detail` (a document's
    * related numbers resolved, its returns).
    */
-  detail?(ctx: RecordHookContext, row: Row, item: Record<string, unknown>): Promise<Record<string, unknown>>;
+  detail?(ctx: RecordHookContext, row: Row): Promise<Record<string, unknown>>;
   /**
    * Before a request creates (`current` null) or changes a row, in its transaction, once its values are known
    * and its keys free: a domain rule refuses it by throwing (a return beyond what its goods left). An import
@@ -483,8 +483,11 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
     row: Row,
     tenant: Pick<TenantContext, 'enterpriseUuid'>,
   ): Promise<Detail<D>> {
-    const [item] = await present(db, [row], tenant);
-    const more = hooks.detail ? await hooks.detail({ db, tenant }, row, item as Record<string, unknown>) : {};
+    // Asked together: on PostgreSQL their statements leave in one write (db/client.ts).
+    const [[item], more] = await Promise.all([
+      present(db, [row], tenant),
+      hooks.detail ? hooks.detail({ db, tenant }, row) : {},
+    ]);
     return { ...item, ...more } as Detail<D>;
   }
 
@@ -494,19 +497,55 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
     return row;
   }
 
-  /** Each unique key of `values` must be free; on an update, only the keys it changes. */
-  async function assertKeysFree(
+  const sameParts = (fields: readonly string[], a: RowValues, b: RowValues) => {
+    const other = partsOf(fields, b);
+    return partsOf(fields, a).every((p, i) => p === other[i]);
+  };
+
+  /**
+   * The unique keys of `values` that another row holds; on an update only the keys it changes are asked
+   * for. The keys are asked for together (one round trip on PostgreSQL).
+   */
+  async function takenKeys(
     db: Db,
     tenant: TenantContext,
     values: RowValues,
-    current: Row | null = null,
-  ): Promise<void> {
-    for (const key of keys) {
-      const parts = partsOf(key.fields, values);
-      if (current && parts.every((p, i) => p === partsOf(key.fields, current)[i])) continue;
-      const found = await existingNaturalKeys(db, tenant.enterpriseUuid, key.at, [parts]);
-      if (found.length > 0) throw new AppError(key.exists);
-    }
+    current: Row | null,
+  ): Promise<Set<UniqueKey>> {
+    const asked = keys.filter((key) => !(current && sameParts(key.fields, values, current)));
+    const found = await Promise.all(
+      asked.map((key) =>
+        existingNaturalKeys(db, tenant.enterpriseUuid, key.at, [partsOf(key.fields, values)]),
+      ),
+    );
+    return new Set(asked.filter((_, i) => found[i]!.length > 0));
+  }
+
+  /**
+   * The column values of one write, each unique key free (else the first taken key's error). The keys of
+   * the request's own values are asked for together with what the database adds (valuesBatch): one round
+   * trip on PostgreSQL, not two. A key whose parts valuesBatch changed is asked for again; a failure of
+   * valuesBatch comes first, as when they ran in turn.
+   */
+  async function checkedValues(
+    db: Db,
+    tenant: TenantContext,
+    input: RowValues,
+    current: Row | null,
+  ): Promise<RowValues> {
+    const requested = requestValues(input);
+    const [added, early] = await Promise.allSettled([
+      valuesOf(db, tenant, [{ input, current }]),
+      takenKeys(db, tenant, requested, current),
+    ]);
+    if (added.status === 'rejected') throw added.reason;
+    if (early.status === 'rejected') throw early.reason;
+    const [values] = added.value as [RowValues];
+    const moved = keys.some((key) => !sameParts(key.fields, values, requested));
+    const taken = moved ? await takenKeys(db, tenant, values, current) : early.value;
+    const first = keys.find((key) => taken.has(key));
+    if (first) throw new AppError(first.exists);
+    return values;
   }
 
   /** Business data names a record by its id or by the first part of its natural key (its code). */
@@ -600,10 +639,9 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
       return presentDetail(db, await mustFind(db, tenant, id), tenant);
     },
     async add(db, evidenceKeys, tenant, input) {
-      const [values] = await valuesOf(db, tenant, [{ input, current: null }]);
-      await assertKeysFree(db, tenant, values!);
-      await hooks.beforeWrite?.({ db, tenant }, { values: values!, current: null });
-      const [row] = await uniqueAsError(() => insertValues(db, evidenceKeys, tenant, [values!]), duplicate);
+      const values = await checkedValues(db, tenant, input, null);
+      await hooks.beforeWrite?.({ db, tenant }, { values, current: null });
+      const [row] = await uniqueAsError(() => insertValues(db, evidenceKeys, tenant, [values]), duplicate);
       return presentDetail(db, row!, tenant);
     },
     /**
@@ -612,10 +650,10 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
      */
     async update(db, evidenceKeys, tenant, input) {
       const current = await mustFind(db, tenant, input.id);
-      const [values] = (await valuesOf(db, tenant, [{ input, current }])) as [RowValues];
+      // A key the update leaves as it is, is not asked for: an unchanged row asks for none.
+      const values = await checkedValues(db, tenant, input, current);
       const changed = (k: string) => !same(valueOf(k, current), values[k]);
       if (!Object.keys(values).some(changed)) return presentDetail(db, current, tenant);
-      await assertKeysFree(db, tenant, values, current);
       if (guarded.some(changed)) await guard(db, tenant, [current]);
       await hooks.beforeWrite?.({ db, tenant }, { values, current });
       const [row] = await writeWithEvidence(
