@@ -134,6 +134,8 @@ describe('materials (/basicData/materialData and /basicData/materialDataIn)', ()
       supplierMaterialCode: '',
     });
     expect(edited.chain?.eventType).toBe('material.updated');
+    // What a write answers (its chain taken from the evidence it appended) is what the detail reads.
+    expect(expectOk(await post(`${PURCHASED}/detail`, { id: created.id }))).toEqual(edited);
     // Nothing changed (a weight written differently is the same value): nothing recorded.
     expectOk(
       await post(`${PURCHASED}/update`, {

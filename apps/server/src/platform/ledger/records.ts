@@ -3,6 +3,7 @@ import type { TAnchor, TChainDetail, TSignedBlock } from '@tracehub/contract';
 import type { Db } from '../../db/client.ts';
 import { ledgerAnchors, ledgerBlocks, ledgerEvents } from '../../db/schema.ts';
 import { explorerTxUrl } from '../chain/explorer.ts';
+import type { AppendedEvidence, NewEvidence } from './append.ts';
 
 export type EventRow = typeof ledgerEvents.$inferSelect;
 export type BlockRow = typeof ledgerBlocks.$inferSelect;
@@ -60,6 +61,28 @@ export function toChainDetail(
     eventType: event.eventType,
     subjectId: event.subjectId,
   };
+}
+
+/**
+ * The chain detail of an event appended in this transaction, which is its subject's newest and not sealed
+ * yet: what latestChainDetails would answer for it, without asking the database.
+ */
+export function appendedChainDetail(
+  event: Pick<NewEvidence, 'type' | 'subjectId'>,
+  appended: Pick<AppendedEvidence, 'leafHash' | 'time'>,
+): TChainDetail {
+  return toChainDetail(
+    {
+      leafHash: appended.leafHash,
+      createdAt: new Date(appended.time),
+      leafIndex: null,
+      blockHeight: null,
+      eventType: event.type,
+      subjectId: event.subjectId,
+    },
+    null,
+    null,
+  );
 }
 
 /** Chain details of many events: their blocks and anchors in two queries. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type {
+  TChainDetail,
   TErrorKey,
   TListRequestBase,
   TListResponse,
@@ -23,7 +24,7 @@ import {
   type EvidenceKeys,
   type NewEvidence,
 } from '../ledger/append.ts';
-import { latestChainDetails } from '../ledger/records.ts';
+import { appendedChainDetail, latestChainDetails } from '../ledger/records.ts';
 import { filters, runListQuery, type ListQuery, type TenantScope, visibleRows } from '../list-query.ts';
 import { assertNotReferenced, type TReferencedKind } from '../references.ts';
 
@@ -57,6 +58,8 @@ export type StoredRow = Record<string, unknown> & {
 
 /** A request's column values: the declaration's written fields, or what the `values` hook makes of them. */
 export type RowValues = Record<string, unknown>;
+/** Chain details by subject id (a row's id as text). */
+type ChainsById = ReadonlyMap<string, TChainDetail>;
 
 /** What a hook that reads or writes the database gets: the request's (or import chunk's) tenant transaction. */
 export interface RecordHookContext {
@@ -415,15 +418,18 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
     db: Db,
     rows: readonly Row[],
     tenant: Pick<TenantContext, 'enterpriseUuid'> | undefined = rows[0],
+    /** The rows' chain details when the caller knows them (the evidence it is appending), else asked for. */
+    known?: Promise<ChainsById>,
   ): Promise<Item<D>[]> {
     if (rows.length === 0) return [];
     // Asked together: on PostgreSQL a read sends both before either answers (db/client.ts readWith).
     const [chains, batch] = await Promise.all([
-      latestChainDetails(
-        db,
-        subject,
-        rows.map((r) => String(r.id)),
-      ),
+      known ??
+        latestChainDetails(
+          db,
+          subject,
+          rows.map((r) => String(r.id)),
+        ),
       hooks.presentBatch && tenant ? hooks.presentBatch({ db, tenant }, rows) : [],
     ]);
     return rows.map(
@@ -482,10 +488,11 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
     db: Db,
     row: Row,
     tenant: Pick<TenantContext, 'enterpriseUuid'>,
+    known?: Promise<ChainsById>,
   ): Promise<Detail<D>> {
     // Asked together: on PostgreSQL their statements leave in one write (db/client.ts).
     const [[item], more] = await Promise.all([
-      present(db, [row], tenant),
+      present(db, [row], tenant, known),
       hooks.detail ? hooks.detail({ db, tenant }, row) : {},
     ]);
     return { ...item, ...more } as Detail<D>;
@@ -558,37 +565,48 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
   /**
    * Runs a statement that writes rows of the tenant's and appends their evidence. The enterprise's signer is
    * asked for together with the statement, so that on PostgreSQL both travel in one round trip (pipelined).
+   * `answer` (what the request answers about the rows) runs while the evidence is appended, its statements
+   * in the same round trip, with the rows' chain details taken from that evidence; it runs after the
+   * evidence and `afterWrite` instead when the store has an afterWrite hook, which may change what it reads.
    */
-  async function writeWithEvidence(
+  async function writeWithEvidence<T = undefined>(
     db: Db,
     evidenceKeys: EvidenceKeys,
-    tenant: Pick<TenantContext, 'enterpriseUuid'>,
+    tenant: Pick<TenantContext, 'enterpriseUuid' | 'userId'>,
     change: string,
     write: () => Promise<Row[]>,
-  ): Promise<Row[]> {
+    answer?: (rows: Row[], chains: Promise<ChainsById>) => Promise<T>,
+  ): Promise<{ rows: Row[]; answered: T | undefined }> {
     const [rows, signers] = await Promise.all([
       write(),
       evidenceSigners(db, evidenceKeys, [tenant.enterpriseUuid]),
     ]);
-    await appendEvidenceBatch(
-      db,
-      evidenceKeys,
-      rows.map((row) => evidence(change, row)),
-      signers,
+    const events = rows.map((row) => evidence(change, row));
+    const appending = appendEvidenceBatch(db, evidenceKeys, events, signers);
+    const chains = appending.then(
+      (appended) => new Map(events.map((e, i) => [e.subjectId, appendedChainDetail(e, appended[i]!)])),
     );
-    return rows;
+    chains.catch(() => undefined); // the append's failure is answered below
+    if (!hooks.afterWrite) {
+      const [, answered] = await Promise.all([appending, answer?.(rows, chains)]);
+      return { rows, answered };
+    }
+    await appending;
+    await hooks.afterWrite({ db, tenant }, rows);
+    return { rows, answered: await answer?.(rows, chains) };
   }
 
   /** Inserts rows of column values with their evidence; other modules follow (afterWrite). */
-  async function insertValues(
+  async function insertValues<T = undefined>(
     db: Db,
     evidenceKeys: EvidenceKeys,
     tenant: Pick<TenantContext, 'enterpriseUuid' | 'userId'>,
     values: readonly RowValues[],
-  ): Promise<Row[]> {
-    if (values.length === 0) return [];
+    answer?: (rows: Row[], chains: Promise<ChainsById>) => Promise<T>,
+  ): Promise<{ rows: Row[]; answered: T | undefined }> {
+    if (values.length === 0) return { rows: [], answered: undefined };
     const stamp = { enterpriseUuid: tenant.enterpriseUuid, createdBy: tenant.userId };
-    const rows = await writeWithEvidence(
+    return writeWithEvidence(
       db,
       evidenceKeys,
       tenant,
@@ -604,9 +622,8 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
             })) as never,
           )
           .returning()) as unknown as Row[],
+      answer,
     );
-    await hooks.afterWrite?.({ db, tenant }, rows);
-    return rows;
   }
 
   return {
@@ -629,7 +646,7 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
         tenant,
         inputs.map((input) => ({ input, current: null })),
       );
-      return insertValues(db, evidenceKeys, tenant, values);
+      return (await insertValues(db, evidenceKeys, tenant, values)).rows;
     },
     async page(db, tenant, req) {
       const { list, total } = await runListQuery(db, listQuery(tenant, req));
@@ -641,8 +658,14 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
     async add(db, evidenceKeys, tenant, input) {
       const values = await checkedValues(db, tenant, input, null);
       await hooks.beforeWrite?.({ db, tenant }, { values, current: null });
-      const [row] = await uniqueAsError(() => insertValues(db, evidenceKeys, tenant, [values]), duplicate);
-      return presentDetail(db, row!, tenant);
+      const { answered } = await uniqueAsError(
+        () =>
+          insertValues(db, evidenceKeys, tenant, [values], ([row], chains) =>
+            presentDetail(db, row!, tenant, chains),
+          ),
+        duplicate,
+      );
+      return answered!;
     },
     /**
      * Changes a record. A new key must be free, and business data must not reference the record when a
@@ -656,7 +679,7 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
       if (!Object.keys(values).some(changed)) return presentDetail(db, current, tenant);
       if (guarded.some(changed)) await guard(db, tenant, [current]);
       await hooks.beforeWrite?.({ db, tenant }, { values, current });
-      const [row] = await writeWithEvidence(
+      const { rows, answered } = await writeWithEvidence(
         db,
         evidenceKeys,
         tenant,
@@ -671,10 +694,10 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
                 .returning(),
             duplicate,
           )) as unknown as Row[],
+        async ([row], chains) => (row ? presentDetail(db, row, tenant, chains) : undefined),
       );
-      if (!row) throw new AppError('NOT_FOUND');
-      await hooks.afterWrite?.({ db, tenant }, [row]);
-      return presentDetail(db, row, tenant);
+      if (rows.length === 0 || !answered) throw new AppError('NOT_FOUND');
+      return answered;
     },
     async remove(db, evidenceKeys, tenant, ids) {
       const rows = await findMany(db, tenant, ids);
@@ -682,7 +705,7 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
       if (rows.length !== new Set(ids).size) throw new AppError('NOT_FOUND');
       await hooks.beforeRemove?.({ db, tenant }, rows);
       await guard(db, tenant, rows);
-      const deleted = await writeWithEvidence(
+      const { rows: deleted } = await writeWithEvidence(
         db,
         evidenceKeys,
         tenant,
