@@ -34,8 +34,9 @@ export function withTenant<T>(
   opts: { reads?: boolean } = {},
 ): Promise<T> {
   // One statement sets the settings and the role (set_config('role') is SET LOCAL ROLE), and it travels
-  // with the BEGIN (transactionWith): opening the tenant transaction costs one round trip, not three. With a
-  // cached session's proof it sets them only if the proof holds, else answers no row (PreludeRefused).
+  // with the BEGIN and, on PostgreSQL, the handler's first statements (transactionWith, readWith): opening
+  // the tenant transaction costs no round trip of its own. With a cached session's proof it sets them only
+  // if the proof holds, else the transaction is refused (PreludeRefused) and nothing it did is kept.
   const values: PreludeValues = {
     enterpriseUuid: tenant.enterpriseUuid,
     userId: String(tenant.userId),
