@@ -105,12 +105,21 @@ describe('data troubleshooting: create, run, abnormal data', () => {
       await message(page, text.vinFile);
       expect(await dialog.getByTestId('check-vins').inputValue()).toBe(DEMO_VINS.join('\n'));
       await screenshot(page, `checking-create-${lang}`);
-      await page.getByTestId('dialog-confirm').click();
-      await message(page, text.created);
-
-      // The task runs (the server's worker) to completion: both readings of its status.
+      // The newest task's id before this one: the list answers the new task once it has been fetched again.
       const table = page.getByTestId('list-dataChecking/checkLog');
       const first = table.locator('.ant-table-tbody tr.ant-table-row').first();
+      const newestId = () =>
+        first
+          .locator('td')
+          .first()
+          .textContent({ timeout: 1_000 })
+          .catch(() => null);
+      const before = await newestId();
+      await page.getByTestId('dialog-confirm').click();
+      await message(page, text.created);
+      await expect.poll(newestId, { timeout: 30_000 }).not.toBe(before);
+
+      // The task runs (the server's worker) to completion: both readings of its status.
       await first.getByText(text.executed, { exact: true }).waitFor({ timeout: 30_000 });
       expect(await first.textContent()).toContain(text.completed);
       await screenshot(page, `checking-list-${lang}`);
