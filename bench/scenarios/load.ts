@@ -37,7 +37,7 @@ interface Envelope<T> {
   data: T;
 }
 
-async function post<T>(url: string, body: unknown, token?: string): Promise<Envelope<T>> {
+export async function post<T>(url: string, body: unknown, token?: string): Promise<Envelope<T>> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -46,7 +46,7 @@ async function post<T>(url: string, body: unknown, token?: string): Promise<Enve
   return (await res.json()) as Envelope<T>;
 }
 
-async function signIn(base: string, account: string): Promise<string> {
+export async function signIn(base: string, account: string): Promise<string> {
   const step = await post<{ verifyKey: string; enterprises: { enterpriseUuid: string }[] }>(
     `${base}/api/login/loginByPwd`,
     { loginAccount: account, password: PASSWORD },
@@ -61,6 +61,21 @@ async function signIn(base: string, account: string): Promise<string> {
   return session.data.token;
 }
 
+/** The body of the mix's write: purchase receipt `n` of run `run` (its bill number unique across runs). */
+export function receiptBody(run: string, n: number) {
+  return {
+    billNo: `LOAD-${run}-${n}`,
+    bizTime: Date.UTC(2026, 10, 1) + n * 1000,
+    partnerCode: 'HX-BAT',
+    itemCode: 'XH-CELL',
+    batchNo: `LOAD-${n % 500}`,
+    quantity: '12',
+    unitPrice: '3.5',
+    currency: 'CNY',
+    amount: '42',
+  };
+}
+
 /** The five steps of the mix; `write` numbers each new receipt uniquely across all connections. */
 function mixedWorkload(token: string, run: string) {
   let written = 0;
@@ -73,18 +88,7 @@ function mixedWorkload(token: string, run: string) {
     {
       path: '/api/stagePurchase/receipt/add',
       body: '',
-      write: () =>
-        json({
-          billNo: `LOAD-${run}-${++written}`,
-          bizTime: Date.UTC(2026, 10, 1) + written * 1000,
-          partnerCode: 'HX-BAT',
-          itemCode: 'XH-CELL',
-          batchNo: `LOAD-${written % 500}`,
-          quantity: '12',
-          unitPrice: '3.5',
-          currency: 'CNY',
-          amount: '42',
-        }),
+      write: () => json(receiptBody(run, ++written)),
     },
     { path: '/api/log/selectLogPage', body: json({ pageNo: 1, pageSize: 10 }) },
   ];
