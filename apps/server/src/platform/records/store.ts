@@ -565,9 +565,10 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
   /**
    * Runs a statement that writes rows of the tenant's and appends their evidence. The enterprise's signer is
    * asked for together with the statement, so that on PostgreSQL both travel in one round trip (pipelined).
-   * `answer` (what the request answers about the rows) runs while the evidence is appended, its statements
-   * in the same round trip, with the rows' chain details taken from that evidence; it runs after the
-   * evidence and `afterWrite` instead when the store has an afterWrite hook, which may change what it reads.
+   * A write that creates or changes rows (`then`) runs the store's `afterWrite` after the evidence, and its
+   * `answer` (what the request answers about the rows), with the rows' chain details taken from that
+   * evidence: while the evidence is appended, its statements in the same round trip, when there is no
+   * afterWrite hook; after the hook otherwise, since it may change what the answer reads.
    */
   async function writeWithEvidence<T = undefined>(
     db: Db,
@@ -575,8 +576,10 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
     tenant: Pick<TenantContext, 'enterpriseUuid' | 'userId'>,
     change: string,
     write: () => Promise<Row[]>,
-    answer?: (rows: Row[], chains: Promise<ChainsById>) => Promise<T>,
+    then?: { answer?: (rows: Row[], chains: Promise<ChainsById>) => Promise<T> },
   ): Promise<{ rows: Row[]; answered: T | undefined }> {
+    const answer = then?.answer;
+    const afterWrite = then ? hooks.afterWrite : undefined;
     const [rows, signers] = await Promise.all([
       write(),
       evidenceSigners(db, evidenceKeys, [tenant.enterpriseUuid]),
@@ -587,12 +590,12 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
       (appended) => new Map(events.map((e, i) => [e.subjectId, appendedChainDetail(e, appended[i]!)])),
     );
     chains.catch(() => undefined); // the append's failure is answered below
-    if (!hooks.afterWrite) {
+    if (!afterWrite) {
       const [, answered] = await Promise.all([appending, answer?.(rows, chains)]);
       return { rows, answered };
     }
     await appending;
-    await hooks.afterWrite({ db, tenant }, rows);
+    await afterWrite({ db, tenant }, rows);
     return { rows, answered: await answer?.(rows, chains) };
   }
 
@@ -622,7 +625,7 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
             })) as never,
           )
           .returning()) as unknown as Row[],
-      answer,
+      { answer },
     );
   }
 
@@ -679,7 +682,7 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
       if (!Object.keys(values).some(changed)) return presentDetail(db, current, tenant);
       if (guarded.some(changed)) await guard(db, tenant, [current]);
       await hooks.beforeWrite?.({ db, tenant }, { values, current });
-      const { rows, answered } = await writeWithEvidence(
+      const { answered } = await writeWithEvidence(
         db,
         evidenceKeys,
         tenant,
@@ -694,9 +697,9 @@ export function defineRecordStore<D extends Decl, Row extends StoredRow = Stored
                 .returning(),
             duplicate,
           )) as unknown as Row[],
-        async ([row], chains) => (row ? presentDetail(db, row, tenant, chains) : undefined),
+        { answer: async ([row], chains) => (row ? presentDetail(db, row, tenant, chains) : undefined) },
       );
-      if (rows.length === 0 || !answered) throw new AppError('NOT_FOUND');
+      if (!answered) throw new AppError('NOT_FOUND');
       return answered;
     },
     async remove(db, evidenceKeys, tenant, ids) {
