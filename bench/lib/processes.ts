@@ -46,7 +46,9 @@ export async function startTracehub(env: Record<string, string> = {}, args: stri
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tracehub-bench-'));
   // BENCH_SERVER: another build's main.js (a checkout of an earlier commit), to measure before and after.
   const entry = process.env.BENCH_SERVER ?? path.join(REPO, 'apps/server/dist/main.js');
-  const child = spawn(process.execPath, [entry, ...args], {
+  // BENCH_SERVER_NODE_ARGS: extra options of the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, entry, ...args], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -147,6 +147,96 @@ describe('statements of the embedded database (PGlite) and statistics', () => {
     await database.db.execute(sql`delete from ${sql.raw(TABLE)} where code = ${'RW-1'}`);
   });
 
+  it('runs every statement of a read behind its guard, and refuses a read whose guard fails, whatever it asked', async () => {
+    const opening = { sql: `select set_config('app.probe', $1, true) as v`, params: ['batch'] };
+    const prelude = { select: opening, guard: opening };
+    const setting = sql`select current_setting('app.probe', true) as v`;
+    // Statements made together, one after another and after a pause (on PostgreSQL, separate batches).
+    const seen = await readWith(database.db, prelude, async (tx) => {
+      const together = await Promise.all([tx.execute(setting), tx.execute(setting)]);
+      const next = await tx.execute(setting);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const later = await tx.execute(setting);
+      return [...together, next, later].map((r) => rowsOf<{ v: string }>(r)[0]!.v);
+    });
+    expect(seen).toEqual(['batch', 'batch', 'batch', 'batch']);
+    // A first statement the database cannot even parse: what follows it still runs behind the guard.
+    const afterBroken = await readWith(database.db, prelude, async (tx) => {
+      const broken = await tx.execute(sql`selec ${1}`).catch((e: unknown) => e);
+      expect(broken).toBeInstanceOf(Error);
+      return rowsOf<{ v: string }>(await tx.execute(setting))[0]!.v;
+    });
+    expect(afterBroken).toBe('batch');
+    const refusing = {
+      select: { sql: 'select 1 as one where $1::int = 2', params: [1] },
+      guard: {
+        sql: `select case when $1::int = 2 then 1 else ('${PRELUDE_REFUSED_MARK}:' || $1)::int end`,
+        params: [1],
+      },
+    };
+    // A handler that swallows its statements' failures, and one that asks nothing, are refused all the same.
+    const swallowed = await readWith(database.db, refusing, async (tx) => {
+      await tx.execute(setting).catch(() => null);
+      return 'done';
+    }).catch((e: unknown) => e);
+    expect(swallowed).toBeInstanceOf(PreludeRefused);
+    const silent = await readWith(database.db, refusing, async () => 'nothing asked').catch(
+      (e: unknown) => e,
+    );
+    expect(silent).toBeInstanceOf(PreludeRefused);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'checks the guard again for each later batch of a read, and leaves its connection out of any transaction',
+    async () => {
+      // One connection, so that the statements after the read run on the connection the read used.
+      const single = await openDatabase({
+        url: process.env.DATABASE_URL,
+        dataDir: 'memory://',
+        migrationsDir: MIGRATIONS_DIR,
+        poolSize: 1,
+      });
+      try {
+        const stop = `STOP-${process.pid}`;
+        const guard = {
+          // The refusal depends on a row, never on a constant the planner would fold into an error.
+          sql: `select set_config('app.probe', 'g', true), case when c.n = 0 then 1 else ('${PRELUDE_REFUSED_MARK}:' || c.n)::int end from (select count(*) as n from ${TABLE} where code = $1) c`,
+          params: [stop],
+        };
+        const prelude = { select: guard, guard };
+        const count = sql`select count(*)::int as n from ${sql.raw(TABLE)}`;
+        // The proof stops holding between the read's first and second batch: the second is refused.
+        let firstAnswered = false;
+        const refused = await readWith(single.db, prelude, async (tx) => {
+          const first = rowsOf<{ n: number }>(await tx.execute(count))[0]!.n;
+          firstAnswered = true;
+          await database.db.execute(sql`insert into ${sql.raw(TABLE)} (code, n) values (${stop}, ${1})`);
+          await tx.execute(count).catch(() => null);
+          return first;
+        }).catch((e: unknown) => e);
+        expect(firstAnswered).toBe(true);
+        expect(refused).toBeInstanceOf(PreludeRefused);
+        await database.db.execute(sql`delete from ${sql.raw(TABLE)} where code = ${stop}`);
+        const answered = await readWith(single.db, prelude, async (tx) =>
+          rowsOf<{ n: number }>(await tx.execute(count)),
+        );
+        expect(answered[0]!.n).toBeGreaterThan(0);
+        // Right after the read, on its connection: no transaction left open, no setting left, writable.
+        const [after] = rowsOf<{ v: string | null; open: boolean }>(
+          await single.db.execute(
+            sql`select current_setting('app.probe', true) as v, now() <> statement_timestamp() as open`,
+          ),
+        );
+        expect(after!.v ?? '').toBe('');
+        expect(after!.open).toBe(false);
+        await single.db.execute(sql`insert into ${sql.raw(TABLE)} (code, n) values (${'AFTER-READ'}, ${1})`);
+        await single.db.execute(sql`delete from ${sql.raw(TABLE)} where code = ${'AFTER-READ'}`);
+      } finally {
+        await single.close();
+      }
+    },
+  );
+
   it('answers long, non-ASCII and null cells of a large result, and an error with its fields', async () => {
     // About 600 KB: PGlite hands such an answer over in several chunks.
     const rows = rowsOf<{ i: number; s: string; z: string | null }>(

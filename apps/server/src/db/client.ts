@@ -8,7 +8,8 @@ import type { PgliteSession } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { DurableNodeFS, durableStartParams } from './pglite-durable-fs.ts';
-import { PgliteStatements } from './pglite-statements.ts';
+import { PgliteStatements, type PgliteTransactionClient } from './pglite-statements.ts';
+import { isRefusal, PreludeRefused, type Prelude } from './prelude.ts';
 import { cacheStatementTexts } from './statement-cache.ts';
 /**
  * The common Drizzle surface of PGlite and node-postgres: services never know which one runs. Without the
@@ -54,29 +55,7 @@ export interface DatabaseOptions {
   initialData?: Blob | undefined;
 }
 
-/** The statement that opens a transaction, in the two forms its callers send. */
-export interface Prelude {
-  /** Answers one row, or none (having set nothing) when a condition in it fails. */
-  select: Query;
-  /**
-   * Answers one row, and fails with {@link PRELUDE_REFUSED_MARK} in its message when the condition fails:
-   * the statements sent behind it, before its answer, then fail with the transaction.
-   */
-  guard: Query;
-}
-
-/** What a refused guard's error message holds (an integer cast of this text fails). */
-export const PRELUDE_REFUSED_MARK = 'tracehub-prelude-refused';
-
-/**
- * The prelude of a transaction was refused (a condition in it failed): nothing the transaction did is kept,
- * and it is rolled back.
- */
-export class PreludeRefused extends Error {
-  constructor() {
-    super('the opening statement of the transaction returned no row');
-  }
-}
+export { PRELUDE_REFUSED_MARK, PreludeRefused, isRefusal, type Prelude } from './prelude.ts';
 
 type Folded = (prelude: Prelude, fn: (tx: Db) => Promise<unknown>) => Promise<unknown>;
 /** The root handles' own transactions: for handlers that write, and for those that only read. */
@@ -185,10 +164,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const statements = new PgliteStatements(client, protocol);
   const db = drizzle({ client: statements as unknown as PGliteClient });
   cacheStatementTexts(dialectOf(db), { verify: process.env.TRACEHUB_VERIFY_STATEMENTS === '1' });
-  folded.set(db as unknown as Db, {
-    write: await foldedPgliteTransaction(db as unknown as Db, statements),
-    read: await foldedPgliteTransaction(db as unknown as Db, statements, { readOnly: true }),
-  });
+  folded.set(db as unknown as Db, await foldedPgliteTransactions(db as unknown as Db, statements));
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -215,30 +191,37 @@ export function isNewPgliteDir(dataDir: string): boolean {
   return !dataDir.startsWith('memory://') && !fs.existsSync(path.join(pgliteDir(dataDir), 'PG_VERSION'));
 }
 
-/** The PGlite form of transactionWith: BEGIN and the prelude in one call into PGlite. */
-async function foldedPgliteTransaction(
+/**
+ * The PGlite forms of transactionWith and readWith. A write sends BEGIN and the prelude's select form in one
+ * call into PGlite and knows its answer before the handler starts; a read sends BEGIN READ ONLY and the guard
+ * with the handler's first statement (one call fewer per read).
+ */
+async function foldedPgliteTransactions(
   db: Db,
   statements: PgliteStatements,
-  opts: { readOnly?: boolean } = {},
-): Promise<Folded> {
+): Promise<{ write: Folded; read: Folded }> {
   const { PgliteSession, PgliteTransaction } = await import('drizzle-orm/pglite');
   const own = (db as unknown as { session: PgliteSessionParts }).session;
-  // One connection, no round trips to save: the prelude's answer is known before the handler starts.
-  return ({ select: { sql: text, params } }, fn) =>
-    statements.transaction(
-      async (tx, opened) => {
-        if (opened?.rows.length === 0) throw new PreludeRefused();
-        const session = new PgliteSession(
-          tx as unknown as PGliteClient,
-          own.dialect,
-          own.schema,
-          own.options,
-        );
-        return fn(new PgliteTransaction(own.dialect, session, own.schema) as unknown as Db);
-      },
-      { text, params },
-      opts,
-    );
+  const transactionOn = (tx: PgliteTransactionClient) => {
+    const session = new PgliteSession(tx as unknown as PGliteClient, own.dialect, own.schema, own.options);
+    return new PgliteTransaction(own.dialect, session, own.schema) as unknown as Db;
+  };
+  return {
+    write: ({ select: { sql: text, params } }, fn) =>
+      statements.transaction(
+        async (tx, opened) => {
+          if (opened?.rows.length === 0) throw new PreludeRefused();
+          return fn(transactionOn(tx));
+        },
+        { text, params },
+      ),
+    read: ({ guard: { sql: text, params } }, fn) =>
+      statements.readTransaction(
+        (tx) => fn(transactionOn(tx)),
+        { text, params },
+        () => new PreludeRefused(),
+      ),
+  };
 }
 
 const socketOf = (client: PoolClient) =>
@@ -256,62 +239,95 @@ async function foldedPgTransactions(db: Db): Promise<{ write: Folded; read: Fold
   const pooled = (db as unknown as { session: NodePgSessionParts }).session;
   const dialect: PgDialect = pooled.dialect;
   const pool = pooled.client as Pool;
-  const opening =
-    (begin: string): Folded =>
-    async ({ guard }, fn) => {
-      const client = (await pool.connect()) as PipelinedClient;
-      const statements = new PipeliningClient(client);
-      let broken: Error | undefined;
-      client.pipeline = true;
-      // Sent at once, without waiting for their answers; the handler's first statement follows them. The
-      // socket is corked until the handler has sent it (its promise callbacks have all run by the next turn
-      // of the event loop): node-postgres writes each pipelined query by itself, and on this kind of machine
-      // a write costs more than the statement (docs/performance.md).
-      const socket = socketOf(client);
-      socket.cork();
-      setImmediate(() => socket.uncork());
-      const opened = Promise.all([
-        statements.query(begin),
-        statements.query({ text: guard.sql }, guard.params as unknown[]),
-      ]);
-      opened.catch(() => undefined); // answered below, after the handler
+  const transactionOn = (statements: PipeliningClient) => {
+    const session = new Session(statements as unknown as PoolClient, dialect, pooled.schema, pooled.options);
+    return new NodePgTransaction(dialect, session, pooled.schema) as unknown as Db;
+  };
+  /** The guard's refusal as PreludeRefused; any other failure of it as itself. */
+  const refusal = (err: unknown) => (isRefusal(err) ? new PreludeRefused() : err);
+
+  const write: Folded = async ({ guard }, fn) => {
+    const client = (await pool.connect()) as PipelinedClient;
+    const statements = new PipeliningClient(client);
+    let broken: Error | undefined;
+    client.pipeline = true;
+    // Sent at once, without waiting for their answers; the handler's first statement follows them. The
+    // socket is corked until the handler has sent it (its promise callbacks have all run by the next turn
+    // of the event loop): node-postgres writes each pipelined query by itself, and on this kind of machine
+    // a write costs more than the statement (docs/performance.md).
+    const socket = socketOf(client);
+    socket.cork();
+    setImmediate(() => socket.uncork());
+    const opened = Promise.all([
+      statements.query('begin'),
+      statements.query({ text: guard.sql }, guard.params as unknown[]),
+    ]);
+    opened.catch(() => undefined); // answered below, after the handler
+    try {
+      let result: unknown;
+      let failure: unknown;
       try {
-        const session = new Session(
-          statements as unknown as PoolClient,
-          dialect,
-          pooled.schema,
-          pooled.options,
-        );
-        let result: unknown;
-        let failure: unknown;
-        try {
-          result = await fn(new NodePgTransaction(dialect, session, pooled.schema) as unknown as Db);
-        } catch (err) {
-          failure = err;
-        }
-        // A refused guard made every later statement fail ("transaction is aborted"), whatever the handler
-        // made of that: the refusal is the answer, and nothing is committed.
-        await opened.catch((err: unknown) => {
-          throw err instanceof Error && err.message.includes(PRELUDE_REFUSED_MARK)
-            ? new PreludeRefused()
-            : err;
-        });
-        if (failure !== undefined) throw failure;
-        await statements.settled();
-        await client.query('commit');
-        return result;
+        result = await fn(transactionOn(statements));
       } catch (err) {
-        await statements.settled();
-        await client.query('rollback').catch((rollbackFailed: Error) => {
-          broken = rollbackFailed; // a connection that cannot roll back is not given back to the pool
-        });
-        throw err;
-      } finally {
-        client.pipeline = false;
-        client.release(broken);
+        failure = err;
       }
-    };
-  return { write: opening('begin'), read: opening('begin read only') };
+      // A refused guard made every later statement fail ("transaction is aborted"), whatever the handler
+      // made of that: the refusal is the answer, and nothing is committed.
+      await opened.catch((err: unknown) => {
+        throw refusal(err);
+      });
+      if (failure !== undefined) throw failure;
+      await statements.settled();
+      await client.query('commit');
+      return result;
+    } catch (err) {
+      await statements.settled();
+      await client.query('rollback').catch((rollbackFailed: Error) => {
+        broken = rollbackFailed; // a connection that cannot roll back is not given back to the pool
+      });
+      throw err;
+    } finally {
+      client.pipeline = false;
+      client.release(broken);
+    }
+  };
+
+  /*
+   * A read is a read-only transaction per batch of statements: each batch leaves as BEGIN READ ONLY, the
+   * guard, its statements and COMMIT, in one write. A list's page is one batch, so it costs one round trip
+   * (there were two: the batch, then COMMIT; on this kind of machine each write to PostgreSQL costs more
+   * than the statements, docs/performance.md). At READ COMMITTED each statement reads its own snapshot
+   * anyway, so statements in one transaction or in several read alike; every one of them runs behind a
+   * guard of its own batch, never without the tenant's settings and role.
+   */
+  const read: Folded = async ({ guard }, fn) => {
+    const client = (await pool.connect()) as PipelinedClient;
+    client.pipeline = true;
+    const statements = new PipeliningClient(client, { begin: 'begin read only', guard });
+    try {
+      let result: unknown;
+      let failure: unknown;
+      try {
+        result = await fn(transactionOn(statements));
+      } catch (err) {
+        failure = err;
+      }
+      // A handler that asked nothing has its session's proof confirmed all the same (one batch of its own).
+      statements.confirmOnce();
+      // Any batch's refused guard is the answer, whatever the handler made of its statements' failures.
+      await statements.guardsAnswered().catch((err: unknown) => {
+        throw refusal(err);
+      });
+      if (failure !== undefined) throw failure;
+      return result;
+    } finally {
+      await statements.settled();
+      client.pipeline = false;
+      // Every batch ended with its COMMIT; a connection that could not end one is not given back to the pool.
+      client.release(statements.broken);
+    }
+  };
+  return { write, read };
 }
 
 interface Corkable {
@@ -325,24 +341,44 @@ type PipelinedClient = PoolClient & { pipeline: boolean };
 /** Prepared statements a connection keeps at most; statements beyond them are parsed each time. */
 const PREPARED_PER_CONNECTION = 500;
 
+/** A read's batches: each opens its own read-only transaction with the guard and ends with COMMIT. */
+interface Batches {
+  begin: string;
+  guard: Query;
+}
+
 /**
- * The client Drizzle's session is given inside the tenant's transactions (foldedPgRead, foldedPgTransaction),
- * whose connection is in node-postgres's pipeline mode: statements are sent as they are made, without waiting
- * for the answers of earlier ones, and it keeps track of them. Each statement with parameters is a named
+ * The client Drizzle's session is given inside the tenant's transactions (foldedPgTransactions), whose
+ * connection is in node-postgres's pipeline mode: statements are sent as they are made, without waiting for
+ * the answers of earlier ones, and it keeps track of them. Each statement with parameters is a named
  * prepared statement of its connection (named by its text's hash), so PostgreSQL plans it once per connection
  * rather than on every request: for a list, the planning, not the execution, was most of the database's time.
- * A connection keeps at most PREPARED_PER_CONNECTION of them; later ones are parsed each time.
+ * A connection keeps at most PREPARED_PER_CONNECTION of them; later ones are parsed each time. With `batches`
+ * (reads) the statements made in one turn are wrapped in a transaction of their own.
  */
 class PipeliningClient {
-  constructor(private readonly client: PoolClient) {}
+  constructor(
+    private readonly client: PoolClient,
+    private readonly batches?: Batches,
+  ) {}
 
   private readonly pending = new Set<Promise<unknown>>();
   private corked = false;
+  /** Whether the statements of this turn have their BEGIN and guard sent (reads). */
+  private batchOpen = false;
+  private readonly guards: Promise<unknown>[] = [];
+  /** Why a batch's COMMIT failed: the connection is not fit to be pooled again. */
+  broken: Error | undefined;
 
   query(config: string | QueryConfig, values?: unknown[]): Promise<QueryResult> {
     if (typeof config !== 'string' && typeof (config as { submit?: unknown }).submit === 'function')
       throw new Error('cursors and streams cannot be pipelined; use the pool outside a tenant transaction');
     this.corkForThisTick();
+    if (this.batches && !this.batchOpen) this.openBatch(this.batches);
+    return this.send(config, values);
+  }
+
+  private send(config: string | QueryConfig, values?: unknown[]): Promise<QueryResult> {
     // In pipeline mode concurrent statements are what it is for: sent at once, not one after the other.
     const cfg: QueryConfig = typeof config === 'string' ? { text: config } : config;
     const params = values ?? cfg.values;
@@ -351,6 +387,35 @@ class PipeliningClient {
     const forget = () => this.pending.delete(sent);
     sent.then(forget, forget);
     return sent;
+  }
+
+  private openBatch({ begin, guard }: Batches): void {
+    this.batchOpen = true;
+    this.send(begin).catch(() => undefined); // its failure fails the guard too
+    const guarded = this.send({ text: guard.sql }, guard.params as unknown[]);
+    guarded.catch(() => undefined); // answered by guardsAnswered
+    this.guards.push(guarded);
+  }
+
+  /** Ends the turn's batch (before its statements leave): COMMIT, or ROLLBACK when the database aborted it. */
+  private closeBatch(): void {
+    if (!this.batchOpen) return;
+    this.batchOpen = false;
+    this.send('commit').catch((err: Error) => {
+      this.broken ??= err;
+    });
+  }
+
+  /** Sends a batch of nothing but BEGIN, the guard and COMMIT when no statement was made at all (reads). */
+  confirmOnce(): void {
+    if (!this.batches || this.guards.length > 0) return;
+    this.corkForThisTick();
+    this.openBatch(this.batches);
+  }
+
+  /** Every batch's guard has answered; fails with the first that failed. */
+  async guardsAnswered(): Promise<void> {
+    await Promise.all(this.guards);
   }
 
   /**
@@ -365,13 +430,17 @@ class PipeliningClient {
     socket.cork();
     process.nextTick(() => {
       this.corked = false;
+      this.closeBatch();
       socket.uncork();
     });
   }
 
-  /** Waits until every statement sent has been answered (whatever the answer). */
+  /** Waits until every statement sent has been answered (whatever the answer), COMMITs of batches included. */
   async settled(): Promise<void> {
-    await Promise.allSettled([...this.pending]);
+    while (this.pending.size > 0 || this.batchOpen) {
+      if (this.batchOpen) await new Promise((resolve) => process.nextTick(resolve));
+      await Promise.allSettled([...this.pending]);
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import type { PGlite, Results, protocol as PgliteProtocol } from '@electric-sql/pglite';
 import { AnswerBuffer, concatBytes, readAnswer, type WireAnswer, type WireField } from './pglite-wire.ts';
+import { isRefusal } from './prelude.ts';
 
 /*
  * The client Drizzle is given for the embedded PGlite: the same `query` and `transaction` surface as PGlite's
@@ -44,6 +45,21 @@ interface Prepared {
 
 /** The Terminate message: PGlite answers it without running anything (used to reset its answer handler). */
 const TERMINATE = Uint8Array.of(0x58, 0, 0, 0, 4);
+
+/** A statement with its parameters. */
+interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * What a transaction sends in the same call as its first statement: its BEGIN and, for a read, the guard that
+ * opens it (it fails, and the statement behind it with the transaction, when the session's proof fails).
+ */
+interface Opening {
+  begin: string;
+  guard?: Statement;
+}
 
 /** Prepared statements the connection keeps; the least recently used beyond it is closed. */
 const PREPARED_MAX = 1_000;
@@ -134,31 +150,23 @@ export class PgliteStatements {
   /**
    * Runs `fn` in a transaction of the one connection; other statements wait until it ends. `opening`, when
    * given, is the transaction's first statement, sent in the same call as its BEGIN; `fn` receives its answer.
-   *
-   * A read-only transaction (`readOnly`, the API's reads) is not committed by a call of its own: its COMMIT
-   * goes in front of the next message sent into PGlite (one call fewer per read; a read-only transaction
-   * has nothing to write, and nothing can run inside it once its lock is released, as every statement goes
-   * through here and starts with that COMMIT).
+   * Committed, and synced to disk, before it answers.
    */
   transaction<T>(
     fn: (tx: PgliteTransactionClient, opened: Results | null) => Promise<T>,
-    opening?: { text: string; params: unknown[] },
-    opts: { readOnly?: boolean } = {},
+    opening?: Statement,
   ): Promise<T> {
-    const begin = opts.readOnly ? 'begin read only' : 'begin';
+    const begin = 'begin';
     return this.pg._runExclusiveTransaction(async () => {
       const tx = new PgliteTransactionClient(this);
       try {
         const opened = await this.pg._runExclusiveQuery(() =>
-          opening ? this.run(opening.text, opening.params, undefined, false, begin) : this.simple(begin),
+          opening ? this.run(opening.text, opening.params, undefined, false, { begin }) : this.simple(begin),
         );
         const result = await fn(tx, opened);
         tx.closed = true;
-        if (opts.readOnly) this.commitPending = true;
-        else {
-          await this.pg._runExclusiveQuery(() => this.simple('commit'));
-          await this.pg.syncToFs();
-        }
+        await this.pg._runExclusiveQuery(() => this.simple('commit'));
+        await this.pg.syncToFs();
         return result;
       } catch (err) {
         if (!tx.closed) {
@@ -168,6 +176,49 @@ export class PgliteStatements {
         }
         throw err;
       }
+    });
+  }
+
+  /**
+   * Runs `fn`, a handler that only reads, in a read-only transaction that opens with its first statement: its
+   * BEGIN, the `guard` and that statement go in one call into PGlite (a list page costs one call, not two).
+   * A refused guard fails the statement behind it, and every later one, with the transaction; the read then
+   * fails with `refused()`, whatever `fn` made of its statements' failures. A handler that asks nothing has the
+   * guard sent by itself.
+   *
+   * Its COMMIT is not a call of its own: it goes in front of the next message sent into PGlite (a read-only
+   * transaction has nothing to write, and nothing can run inside it once its lock is released, as every
+   * statement goes through here and starts with that COMMIT).
+   */
+  readTransaction<T>(
+    fn: (tx: PgliteTransactionClient) => Promise<T>,
+    guard: Statement,
+    refused: () => Error,
+  ): Promise<T> {
+    return this.pg._runExclusiveTransaction(async () => {
+      const tx = new PgliteTransactionClient(this, { begin: 'begin read only', guard });
+      let result: T | undefined;
+      let failure: unknown;
+      try {
+        result = await fn(tx);
+      } catch (err) {
+        failure = err;
+      }
+      // A refusal is tx.refused; any other failure of the guard fails the read.
+      const unconfirmed = await tx.openIfNot().then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+      if (failure === undefined && !tx.refused) failure = unconfirmed;
+      tx.closed = true;
+      if (tx.refused || failure !== undefined || !tx.opened) {
+        // BEGIN may not have run (the guard failed to prepare): ROLLBACK then only warns.
+        await this.pg._runExclusiveQuery(() => this.simple('rollback'));
+        if (tx.refused) throw refused();
+        throw failure ?? new Error('the read transaction did not open');
+      }
+      this.commitPending = true;
+      return result as T;
     });
   }
 
@@ -197,34 +248,60 @@ export class PgliteStatements {
   }
 
   /**
-   * Runs one statement; the caller holds the connection. `before`, a statement without parameters (BEGIN),
-   * is sent in the same call through the simple protocol.
+   * Runs one statement; the caller holds the connection. `opening` (a transaction's BEGIN, and a read's guard)
+   * is sent in the same call, in front of it.
    */
   async run(
     text: string,
     params: unknown[],
     opts: QueryOptions | undefined,
     outside: boolean,
-    before?: string,
+    opening?: Opening,
+    openingSent?: () => void,
   ) {
-    if (params.length === 0) return this.unnamed(text, opts, outside, before);
-    let prepared = this.cache.get(text);
-    if (!prepared) {
-      if (before !== undefined) await this.simple(before);
-      before = undefined;
-      prepared = await this.prepare(text);
+    if (params.length === 0) {
+      const front = await this.openingParts(opening);
+      openingSent?.();
+      return this.unnamed(text, opts, outside, front);
     }
+    let prepared = this.cache.get(text);
+    // Prepared before the transaction opens: a Parse and Describe need no transaction, and read nothing.
+    if (!prepared) prepared = await this.prepare(text);
+    const front = await this.openingParts(opening);
     try {
-      return await this.execute(prepared, params, opts, outside, before);
+      openingSent?.();
+      return await this.execute(prepared, params, opts, outside, front);
     } catch (err) {
       // DDL (tests, migrations) can drop a statement or change its columns: prepared again, once. A BEGIN
       // sent with it has run and its transaction failed with the Bind: rolled back, then begun again.
       if (!STALE_STATEMENT.has((err as { code?: string }).code ?? '')) throw err;
       this.cache.forget(text);
       this.cache.pendingClose.push(prepared.name);
-      if (before !== undefined) await this.simple('rollback');
-      return this.execute(await this.prepare(text), params, opts, outside, before);
+      if (opening !== undefined) await this.simple('rollback');
+      const again = await this.prepare(text);
+      return this.execute(again, params, opts, outside, await this.openingParts(opening));
     }
+  }
+
+  /** The messages of an opening: BEGIN through the simple protocol, then the guard, prepared once. */
+  private async openingParts(opening: Opening | undefined): Promise<Uint8Array[]> {
+    if (!opening) return [];
+    const begin = this.serialize.query(opening.begin);
+    if (!opening.guard) return [begin];
+    const { text, params } = opening.guard;
+    const guard = this.cache.get(text) ?? (await this.prepare(text));
+    return [begin, ...this.bound(guard, params), this.serialize.sync()];
+  }
+
+  /** Bind and Execute of a prepared statement with its values serialised by their parameter types. */
+  private bound(prepared: Prepared, params: unknown[]): Uint8Array[] {
+    const serializers = this.pg.serializers as Record<number, Serializer | undefined>;
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = serializers[prepared.paramTypes[i] ?? 0];
+      return serializer ? serializer(value) : String(value);
+    });
+    return [this.serialize.bind({ statement: prepared.name, values }), this.serialize.execute({})];
   }
 
   private async prepare(text: string): Promise<Prepared> {
@@ -252,33 +329,21 @@ export class PgliteStatements {
     params: unknown[],
     opts: QueryOptions | undefined,
     outside: boolean,
-    before?: string,
+    front: Uint8Array[],
   ) {
-    const serializers = this.pg.serializers as Record<number, Serializer | undefined>;
-    const values = params.map((value, i) => {
-      if (value === null || value === undefined) return null;
-      const serializer = serializers[prepared.paramTypes[i] ?? 0];
-      return serializer ? serializer(value) : String(value);
-    });
     const answer = await this.exchange(
-      [
-        ...this.leading(),
-        ...(before === undefined ? [] : [this.serialize.query(before)]),
-        this.serialize.bind({ statement: prepared.name, values }),
-        this.serialize.execute({}),
-        this.serialize.sync(),
-      ],
+      [...this.leading(), ...front, ...this.bound(prepared, params), this.serialize.sync()],
       outside,
     );
     return this.results(prepared.fields, answer, opts);
   }
 
   /** A statement without parameters: parsed, bound, described and run in one call, not kept. */
-  private async unnamed(text: string, opts: QueryOptions | undefined, outside: boolean, before?: string) {
+  private async unnamed(text: string, opts: QueryOptions | undefined, outside: boolean, front: Uint8Array[]) {
     const answer = await this.exchange(
       [
         ...this.leading(),
-        ...(before === undefined ? [] : [this.serialize.query(before)]),
+        ...front,
         this.serialize.parse({ text }),
         this.serialize.bind({}),
         this.serialize.describe({ type: 'P' }),
@@ -328,12 +393,41 @@ export class PgliteStatements {
 /** What a transaction's statements go through: the connection is already the transaction's. */
 export class PgliteTransactionClient {
   closed = false;
+  /** A read's guard refused (readTransaction). */
+  refused = false;
 
-  constructor(private readonly statements: PgliteStatements) {}
+  /** `opening`: what the first statement takes with it (a read opens with its first statement). */
+  constructor(
+    private readonly statements: PgliteStatements,
+    private opening?: Opening,
+  ) {}
+
+  /** Whether the transaction's opening has been sent. */
+  get opened(): boolean {
+    return this.opening === undefined;
+  }
 
   query(text: string, params: unknown[] = [], opts?: QueryOptions): Promise<Results> {
     if (this.closed) return Promise.reject(new Error('Transaction is closed'));
-    return this.statements.pg._runExclusiveQuery(() => this.statements.run(text, params, opts, false));
+    return this.statements.pg._runExclusiveQuery(() => this.send(text, params, opts));
+  }
+
+  /** Sends the opening by itself when no statement took it along (a handler that asked nothing). */
+  async openIfNot(): Promise<void> {
+    if (this.opening) await this.statements.pg._runExclusiveQuery(() => this.send('select 1', []));
+  }
+
+  private async send(text: string, params: unknown[], opts?: QueryOptions): Promise<Results> {
+    const opening = this.opening;
+    try {
+      // Taken off only once it leaves: a statement that failed before (its Parse) leaves it to the next.
+      return await this.statements.run(text, params, opts, false, opening, () => {
+        this.opening = undefined;
+      });
+    } catch (err) {
+      if (opening?.guard && isRefusal(err)) this.refused = true;
+      throw err;
+    }
   }
 
   /** Drizzle's nested transactions are savepoints run through `query`; this is PGlite's own nesting. */

@@ -138,8 +138,17 @@ export function readAnswer(bytes: Uint8Array, DatabaseErrorOf: DatabaseErrorClas
         answer.error = error;
         break;
       }
-      // Anything else (ParseComplete, BindComplete, CloseComplete, NoData, ReadyForQuery, notices,
-      // EmptyQueryResponse) says nothing the caller needs.
+      case 0x5a: // Z: ReadyForQuery
+        // Statements sent in front of the last (a COMMIT, a BEGIN, a read's guard) end with one: the answer
+        // is the last statement's, and only an error of theirs is kept.
+        if (next < bytes.length) {
+          answer.rows = [];
+          answer.fields = null;
+          answer.commandTag = null;
+        }
+        break;
+      // Anything else (ParseComplete, BindComplete, CloseComplete, NoData, notices, EmptyQueryResponse)
+      // says nothing the caller needs.
     }
     at = next;
   }
