@@ -243,8 +243,24 @@ async function foldedPgTransactions(db: Db): Promise<{ write: Folded; read: Fold
     const session = new Session(statements as unknown as PoolClient, dialect, pooled.schema, pooled.options);
     return new NodePgTransaction(dialect, session, pooled.schema) as unknown as Db;
   };
-  /** The guard's refusal as PreludeRefused; any other failure of it as itself. */
-  const refusal = (err: unknown) => (isRefusal(err) ? new PreludeRefused() : err);
+  /**
+   * Runs the handler to its end, then waits for the guards: a refused one is the answer (PreludeRefused), any
+   * other failure of theirs comes next, then the handler's own failure, else its result.
+   */
+  const guarded = async (handler: () => Promise<unknown>, guards: () => Promise<unknown>) => {
+    let result: unknown;
+    let failure: unknown;
+    try {
+      result = await handler();
+    } catch (err) {
+      failure = err;
+    }
+    await guards().catch((err: unknown) => {
+      throw isRefusal(err) ? new PreludeRefused() : err;
+    });
+    if (failure !== undefined) throw failure;
+    return result;
+  };
 
   const write: Folded = async ({ guard }, fn) => {
     const client = (await pool.connect()) as PipelinedClient;
@@ -264,19 +280,12 @@ async function foldedPgTransactions(db: Db): Promise<{ write: Folded; read: Fold
     ]);
     opened.catch(() => undefined); // answered below, after the handler
     try {
-      let result: unknown;
-      let failure: unknown;
-      try {
-        result = await fn(transactionOn(statements));
-      } catch (err) {
-        failure = err;
-      }
       // A refused guard made every later statement fail ("transaction is aborted"), whatever the handler
       // made of that: the refusal is the answer, and nothing is committed.
-      await opened.catch((err: unknown) => {
-        throw refusal(err);
-      });
-      if (failure !== undefined) throw failure;
+      const result = await guarded(
+        () => fn(transactionOn(statements)),
+        () => opened,
+      );
       await statements.settled();
       await client.query('commit');
       return result;
@@ -305,21 +314,15 @@ async function foldedPgTransactions(db: Db): Promise<{ write: Folded; read: Fold
     client.pipeline = true;
     const statements = new PipeliningClient(client, { begin: 'begin read only', guard });
     try {
-      let result: unknown;
-      let failure: unknown;
-      try {
-        result = await fn(transactionOn(statements));
-      } catch (err) {
-        failure = err;
-      }
-      // A handler that asked nothing has its session's proof confirmed all the same (one batch of its own).
-      statements.confirmOnce();
-      // Any batch's refused guard is the answer, whatever the handler made of its statements' failures.
-      await statements.guardsAnswered().catch((err: unknown) => {
-        throw refusal(err);
-      });
-      if (failure !== undefined) throw failure;
-      return result;
+      // Any batch's refused guard is the answer, whatever the handler made of its statements' failures; a
+      // handler that asked nothing has its session's proof confirmed all the same (a batch of its own).
+      return await guarded(
+        () => fn(transactionOn(statements)),
+        () => {
+          statements.confirmOnce();
+          return statements.guardsAnswered();
+        },
+      );
     } finally {
       await statements.settled();
       client.pipeline = false;
