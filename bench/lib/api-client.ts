@@ -7,6 +7,22 @@ export interface TEnvelope<T> {
   data: T;
 }
 
+/** POSTs `body` as JSON to `url`, with a session token when given; answers the envelope as the server sent it. */
+export async function postEnvelope<T>(url: string, body: unknown, token?: string): Promise<TEnvelope<T>> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as TEnvelope<T>;
+}
+
+/** The authenticated tenant list the request-path benches measure: the account log's first page of 10. */
+export const ACCOUNT_LOG_PAGE = {
+  path: '/api/log/selectLogPage',
+  body: { pageNo: 1, pageSize: 10 },
+} as const;
+
 /** One API call as a bench makes it (over HTTP, or by inject): the envelope's data, or an error naming its code. */
 export type TApiCall = <T>(path: string, body: unknown, token?: string) => Promise<T>;
 

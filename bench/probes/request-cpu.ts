@@ -12,7 +12,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { freshPostgres } from '../lib/postgres.ts';
 import { startTracehub } from '../lib/processes.ts';
-import { post, receiptBody, signIn } from '../scenarios/load.ts';
+import { ACCOUNT_LOG_PAGE, postEnvelope as post } from '../lib/api-client.ts';
+import { receiptBody, signIn } from '../scenarios/load.ts';
 
 const [kind = 'write', count = '3000', label = ''] = process.argv.slice(2);
 const N = Number(count);
@@ -60,7 +61,7 @@ try {
     }
     const answer =
       kind === 'list'
-        ? await post(`${server.url}/api/log/selectLogPage`, { pageNo: 1, pageSize: 10 }, token)
+        ? await post(`${server.url}${ACCOUNT_LOG_PAGE.path}`, ACCOUNT_LOG_PAGE.body, token)
         : await post(`${server.url}/api/stagePurchase/receipt/add`, receiptBody(run, ++n), token);
     if (answer.code !== '0000') throw new Error(`${answer.code} ${answer.msg}`);
   };

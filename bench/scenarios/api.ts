@@ -4,19 +4,11 @@
 // PostgreSQL. Targets: the list at ≥ 40 % of the health check's throughput on both; on PostgreSQL at ≥ 25 % of
 // a bare Fastify route running the same list SQL through a plain `pg` pool (the database work alone). Each
 // also against a bare Fastify route answering the same JSON from memory (what the framework costs).
+import { ACCOUNT_LOG_PAGE, postEnvelope as post } from '../lib/api-client.ts';
 import { load } from '../lib/load.ts';
 import { freshPostgres } from '../lib/postgres.ts';
 import { startPgReference, startReference, startTracehub, type Running } from '../lib/processes.ts';
 import type { Row } from '../lib/report.ts';
-
-async function post<T>(url: string, body: unknown, token?: string): Promise<{ code: string; data: T }> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { code: string; data: T };
-}
 
 interface ListData {
   list: unknown[];
@@ -45,13 +37,12 @@ async function signIn(base: string): Promise<{ token: string; enterpriseUuid: st
   return { token, enterpriseUuid };
 }
 
-const LIST_PATH = '/api/log/selectLogPage';
 const WARM_UP_SECONDS = 2;
-const LIST_BODY = JSON.stringify({ pageNo: 1, pageSize: 10 });
+const LIST_BODY = JSON.stringify(ACCOUNT_LOG_PAGE.body);
 
 async function onServer(server: Running, label: string, databaseUrl?: string): Promise<Row[]> {
   const { token, enterpriseUuid } = await signIn(server.url);
-  const listUrl = `${server.url}${LIST_PATH}`;
+  const listUrl = `${server.url}${ACCOUNT_LOG_PAGE.path}`;
   const sample = await fetch(listUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -81,7 +72,7 @@ async function onServer(server: Running, label: string, databaseUrl?: string): P
   if (databaseUrl) {
     const pgRef = await startPgReference(databaseUrl, enterpriseUuid);
     try {
-      const theirs = (await post<ListData>(`${pgRef.url}/list`, { pageNo: 1, pageSize: 10 })).data;
+      const theirs = (await post<ListData>(`${pgRef.url}/list`, ACCOUNT_LOG_PAGE.body)).data;
       const ours = (JSON.parse(sample) as { data: ListData }).data;
       if (theirs.total !== ours.total || theirs.list.length !== ours.list.length)
         console.error(`${label}: the pg reference answers another list than ours`, { theirs, ours });

@@ -9,6 +9,8 @@
 // (4), its p50 and p99 the slowest part's, the memory read after each part.
 // Reference: a bare Fastify process answering the same five JSON bodies from memory.
 import type autocannon from 'autocannon';
+import { ACCOUNT_LOG_PAGE, postEnvelope, type TEnvelope } from '../lib/api-client.ts';
+import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.ts';
 import { load, type LoadResult } from '../lib/load.ts';
 import { freshPostgres } from '../lib/postgres.ts';
 import { startReference, startTracehub, treeRssMb, type Running } from '../lib/processes.ts';
@@ -29,29 +31,12 @@ function combined(parts: LoadResult[]): LoadResult {
     non2xx: parts.reduce((sum, p) => sum + p.non2xx, 0),
   };
 }
-const PASSWORD = 'Demo@12345';
-
-interface Envelope<T> {
-  code: string;
-  msg: string;
-  data: T;
-}
-
-export async function post<T>(url: string, body: unknown, token?: string): Promise<Envelope<T>> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
 export async function signIn(base: string, account: string): Promise<string> {
-  const step = await post<{ verifyKey: string; enterprises: { enterpriseUuid: string }[] }>(
+  const step = await postEnvelope<{ verifyKey: string; enterprises: { enterpriseUuid: string }[] }>(
     `${base}/api/login/loginByPwd`,
-    { loginAccount: account, password: PASSWORD },
+    { loginAccount: account, password: DEMO_PASSWORD },
   );
-  const session = await post<{ token: string }>(`${base}/api/login/selectEnterprise`, {
+  const session = await postEnvelope<{ token: string }>(`${base}/api/login/selectEnterprise`, {
     isLogined: false,
     loginAccount: account,
     enterpriseUuid: step.data.enterprises[0]!.enterpriseUuid,
@@ -90,7 +75,7 @@ function mixedWorkload(token: string, run: string) {
       body: '',
       write: () => json(receiptBody(run, ++written)),
     },
-    { path: '/api/log/selectLogPage', body: json({ pageNo: 1, pageSize: 10 }) },
+    { path: ACCOUNT_LOG_PAGE.path, body: json(ACCOUNT_LOG_PAGE.body) },
   ];
   let failures = 0;
   const firstFailures: string[] = [];
@@ -103,7 +88,7 @@ function mixedWorkload(token: string, run: string) {
     onResponse: (status: number, body: string) => {
       let code: string;
       try {
-        code = (JSON.parse(body) as Envelope<unknown>).code;
+        code = (JSON.parse(body) as TEnvelope<unknown>).code;
       } catch {
         code = 'not JSON';
       }
@@ -138,7 +123,7 @@ async function soak(server: Running, label: string): Promise<{ row: Row; soak: S
       body,
     });
     const text = await res.text();
-    if ((JSON.parse(text) as Envelope<unknown>).code !== '0000') throw new Error(`${step.path}: ${text}`);
+    if ((JSON.parse(text) as TEnvelope<unknown>).code !== '0000') throw new Error(`${step.path}: ${text}`);
     samples[`POST ${step.path}`] = text;
   }
   const before = treeRssMb(server.child.pid!);
