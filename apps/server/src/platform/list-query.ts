@@ -1,18 +1,5 @@
-import {
-  and,
-  arrayOverlaps,
-  asc,
-  desc,
-  eq,
-  getTableName,
-  gte,
-  inArray,
-  lt,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, arrayOverlaps, asc, desc, eq, getTableName, gte, inArray, lt, or, sql, SQL } from 'drizzle-orm';
+import type { PgColumn, PgDialect, PgTable, SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import { users } from '../db/schema.ts';
 import { LIMITS, type TListRequestBase } from '@tracehub/contract';
 import type { Db } from '../db/client.ts';
@@ -175,30 +162,61 @@ const orderOf = (column: PgColumn, order: 'asc' | 'desc', tieBreak: PgColumn) =>
  * counted 10,000 of 43,000 rows in 21 ms instead of 91 ms). A search keeps two statements: its tenant view's
  * CTE named twice in one statement would be materialised, not inlined, and the search index left unused. A page
  * past the last row carries no total either: the count then runs alone.
+ *
+ * Written as one SQL template rather than through Drizzle's select builder: building the builder and its SQL
+ * was a tenth of a list request's CPU (docs/performance.md, ninth pass), for a statement whose every part is
+ * known here. Its text is Drizzle's writing of the template, kept by shape (db/statement-cache.ts), and its
+ * rows are mapped by Drizzle from the same ordered fields the builder would give.
  */
 function pageStatements<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
-  db: Db,
   conditions: (SQL | undefined)[],
   q: PagedQuery<TSelect>,
 ) {
   const where = and(...conditions.filter((w): w is SQL => !!w));
-  const views = searchViews(db, conditions);
-  const reader: Reader = views.length ? db.with(...views) : db;
-  const order = q.defaultSort.order === 'asc' ? asc(q.defaultSort.column) : desc(q.defaultSort.column);
-  const capped = withJoins(db.select({ one: sql`1` }).from(q.table), q.joins)
-    .where(where)
-    .$dynamic()
-    .orderBy(...(views.length ? [] : [order]))
-    .limit(LIMITS.maxCountedTotal)
-    .as('capped');
-  const total = views.length
-    ? sql<number | null>`null`.as(TOTAL)
-    : sql<number>`(select count(*)::int from ${capped})`.as(TOTAL);
-  const rows = sortedRows(reader, where, { ...q, select: { ...q.select, [TOTAL]: total } })
-    .limit(q.page.pageSize)
-    .offset((q.page.pageNo - 1) * q.page.pageSize);
-  const count = reader.select({ n: sql<number>`count(*)::int` }).from(capped);
-  return { rows, count };
+  const withViews = searchViewsClause(conditions);
+  const searched = withViews !== undefined;
+  const fromJoins = sql.join(
+    [sql`${q.table}`, ...(q.joins ?? []).map((j) => sql`inner join ${j.table} on ${j.on}`)],
+    sql` `,
+  );
+  const whereClause = where ? sql` where ${where}` : sql``;
+  const capped = sql`(select 1 from ${fromJoins}${whereClause}${searched ? sql`` : sql` order by ${defaultOrder(q)}`} limit ${LIMITS.maxCountedTotal}) ${sql.identifier('capped')}`;
+  const fields: SelectedFieldsOrdered = [
+    ...Object.entries(q.select).map(([name, field]) => ({ path: [name], field })),
+    {
+      path: [TOTAL],
+      field: searched ? sql<number | null>`null` : sql<number>`(select count(*)::int from ${capped})`,
+    },
+  ];
+  const chosen = sortableBy(q.sortable, q.page.sortField);
+  const order = orderOf(
+    chosen ?? q.defaultSort.column,
+    chosen ? (q.page.sortOrder ?? 'asc') : q.defaultSort.order,
+    q.tieBreak,
+  );
+  const rows = sql`${withViews ?? sql``}select ${sql.join(fields.map(selected), sql`, `)} from ${fromJoins}${sql.join(
+    (q.lookups ?? []).map((j) => sql` left join ${j.table} on ${j.on}`),
+  )}${whereClause} order by ${sql.join(order, sql`, `)} limit ${q.page.pageSize} offset ${(q.page.pageNo - 1) * q.page.pageSize}`;
+  const count = () => sql`${withViews ?? sql``}select count(*)::int from ${capped}`;
+  return { rows, fields, count };
+}
+
+/** A selected field as the select list writes it: a column, or an expression with its alias. */
+const selected = ({ field }: SelectedFieldsOrdered[number]): SQL =>
+  field instanceof SQL.Aliased ? sql`${field.sql} as ${sql.identifier(field.fieldAlias)}` : sql`${field}`;
+
+const defaultOrder = (q: PagedQuery<Record<string, PgColumn | SQL.Aliased>>) =>
+  q.defaultSort.order === 'asc' ? asc(q.defaultSort.column) : desc(q.defaultSort.column);
+
+/** Runs a statement of this module and maps its rows as Drizzle maps a select's: by the fields' order. */
+function selectRows(
+  db: Db,
+  statement: SQL,
+  fields: SelectedFieldsOrdered,
+): Promise<Record<string, unknown>[]> {
+  const { session } = db._;
+  const query = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(statement);
+  return session.prepareQuery(query, fields, undefined, true).execute() as Promise<Record<string, unknown>[]>;
 }
 
 const hasSearch = (conditions: readonly (SQL | undefined)[]) =>
@@ -212,16 +230,16 @@ async function runPaged<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
   conditions: (SQL | undefined)[],
   q: PagedQuery<TSelect>,
 ) {
-  const { rows, count } = pageStatements(db, conditions, q);
+  const { rows, fields, count } = pageStatements(conditions, q);
   type PageRow = Awaited<ReturnType<typeof sortedRows<TSelect>>>[number];
-  const found = (await rows) as (PageRow & Record<typeof TOTAL, number | null>)[];
+  const found = (await selectRows(db, rows, fields)) as (PageRow & Record<typeof TOTAL, number | null>)[];
   const list = found.map(({ [TOTAL]: _total, ...row }) => row as PageRow);
   const carried = found[0]?.[TOTAL];
   if (carried !== undefined && carried !== null) return { list, total: carried };
   // An empty first page of a list without a search means no rows at all.
   if (found.length === 0 && q.page.pageNo === 1 && !hasSearch(conditions)) return { list, total: 0 };
-  const [counted] = await count;
-  return { list, total: counted?.n ?? 0 };
+  const [counted] = await selectRows(db, count(), [{ path: ['n'], field: sql<number>`count(*)::int` }]);
+  return { list, total: (counted?.n as number | undefined) ?? 0 };
 }
 
 // Time bounds are clamped to years 1-9999: epoch milliseconds beyond them are valid integers, but neither a
@@ -278,13 +296,29 @@ export function searchReader(db: Db, conditions: readonly (SQL | undefined)[]): 
   return ctes.length ? db.with(...ctes) : db;
 }
 
-/** The CTEs `<table> AS (SELECT * FROM <view>)` of the tables with a tenant view that `conditions` search. */
-function searchViews(db: Db, conditions: readonly (SQL | undefined)[]) {
+/** The tables with a tenant view that `conditions` search, each with its view. */
+function searchedViews(conditions: readonly (SQL | undefined)[]): [table: string, view: string][] {
   const tables = new Set(conditions.flatMap((c) => (c ? [searchedTables.get(c)] : [])));
   return [...tables].flatMap((table) => {
     const view = table && SEARCH_VIEWS[table];
-    return view ? [db.$with(table, {}).as(sql`select * from ${sql.identifier(view)}`)] : [];
+    return view ? [[table, view] as [string, string]] : [];
   });
+}
+
+/** The CTEs `<table> AS (SELECT * FROM <view>)` of the tables with a tenant view that `conditions` search. */
+const searchViews = (db: Db, conditions: readonly (SQL | undefined)[]) =>
+  searchedViews(conditions).map(([table, view]) =>
+    db.$with(table, {}).as(sql`select * from ${sql.identifier(view)}`),
+  );
+
+/** The same CTEs as the `WITH …` clause that opens a statement written as SQL, or undefined without any. */
+function searchViewsClause(conditions: readonly (SQL | undefined)[]): SQL | undefined {
+  const views = searchedViews(conditions);
+  if (views.length === 0) return undefined;
+  const ctes = views.map(
+    ([table, view]) => sql`${sql.identifier(table)} as (select * from ${sql.identifier(view)})`,
+  );
+  return sql`with ${sql.join(ctes, sql`, `)} `;
 }
 
 /** Filter helpers: each returns undefined when the filter is not set. */
