@@ -194,9 +194,12 @@ function pageStatements<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
     chosen ? (q.page.sortOrder ?? 'asc') : q.defaultSort.order,
     q.tieBreak,
   );
+  // No OFFSET on a first page, as Drizzle writes it: a generic plan that must allow for any offset may give up
+  // the index that serves the first page in the list's order.
+  const offset = (q.page.pageNo - 1) * q.page.pageSize;
   const rows = sql`${withViews ?? sql``}select ${sql.join(fields.map(selected), sql`, `)} from ${fromJoins}${sql.join(
     (q.lookups ?? []).map((j) => sql` left join ${j.table} on ${j.on}`),
-  )}${whereClause} order by ${sql.join(order, sql`, `)} limit ${q.page.pageSize} offset ${(q.page.pageNo - 1) * q.page.pageSize}`;
+  )}${whereClause} order by ${sql.join(order, sql`, `)} limit ${q.page.pageSize}${offset ? sql` offset ${offset}` : sql``}`;
   const count = () => sql`${withViews ?? sql``}select count(*)::int from ${capped}`;
   return { rows, fields, count };
 }
