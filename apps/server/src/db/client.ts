@@ -486,4 +486,4 @@ interface NodePgSessionParts {
 }
 
 /** The dialect a Drizzle handle writes its statements with (shared by its transactions; not public in its types). */
-const dialectOf = (db: unknown): PgDialect => (db as { dialect: PgDialect }).dialect;
+export const dialectOf = (db: unknown): PgDialect => (db as { dialect: PgDialect }).dialect;

@@ -1,8 +1,9 @@
 import { and, arrayOverlaps, asc, desc, eq, getTableName, gte, inArray, lt, or, sql, SQL } from 'drizzle-orm';
-import type { PgColumn, PgDialect, PgTable, SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable, SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { users } from '../db/schema.ts';
 import { LIMITS, type TListRequestBase } from '@tracehub/contract';
-import type { Db } from '../db/client.ts';
+import { dialectOf, type Db } from '../db/client.ts';
 import type { TenantContext } from './context.ts';
 
 /** A paged, sorted and counted query of one table. */
@@ -90,34 +91,20 @@ export function runPlatformListQuery<TSelect extends Record<string, PgColumn | S
 }
 
 /**
- * Adds the inner joins. The row type stays the query's own: fields are selected explicitly, and inner
- * joins make none of them nullable, which is why the joined builder may keep the type it came with.
- */
-function withJoins<T>(qb: T, joins: PagedQuery<never>['joins'] = []): T {
-  let out = qb;
-  for (const j of joins) out = (out as unknown as Joinable).innerJoin(j.table, j.on) as T;
-  return out;
-}
-type Joinable = { innerJoin(table: PgTable, on: SQL): unknown; leftJoin(table: PgTable, on: SQL): unknown };
-
-/** Adds the left joins of the lookups; their columns are selected through nullable aliases (see lookups). */
-function withLookups<T>(qb: T, lookups: PagedQuery<never>['lookups'] = []): T {
-  let out = qb;
-  for (const j of lookups) out = (out as unknown as Joinable).leftJoin(j.table, j.on) as T;
-  return out;
-}
-
-/**
  * The rows a list would show for a request, from its first row on, at most `limit` of them (exports): the
- * same tenant scope, filters and order as runListQuery, without paging or counting.
+ * same tenant scope, filters and order as runListQuery, written by the same statement, without paging or
+ * counting.
  */
 export function runListRows<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
   db: Db,
   q: ListQuery<TSelect>,
   limit: number,
-) {
-  const conditions = [...listScope(q), ...(q.where ?? [])];
-  return sortedRows(searchReader(db, conditions), and(...conditions), q).limit(limit);
+): Promise<SelectResultFields<TSelect>[]> {
+  const parts = listParts([...listScope(q), ...(q.where ?? [])], q);
+  const fields = selectedFields(q.select);
+  return selectRows(db, rowsStatement(parts, q, fields, limit, 0), fields) as Promise<
+    SelectResultFields<TSelect>[]
+  >;
 }
 
 /**
@@ -132,25 +119,53 @@ export function sortableBy<T>(
   return field !== undefined && Object.hasOwn(sortable, field) ? sortable[field] : undefined;
 }
 
-/** The query's rows in the requested order (a whitelisted sort field, else the default) with the tie-break. */
-function sortedRows<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
-  db: Reader,
-  where: SQL | undefined,
-  q: PagedQuery<TSelect>,
-) {
+const ordered = (column: PgColumn, order: 'asc' | 'desc') => (order === 'asc' ? asc(column) : desc(column));
+
+/** The requested order (a whitelisted sort field, else the default), then the tie-break in the same direction. */
+function requestedOrder(q: PagedQuery<Record<string, PgColumn | SQL.Aliased>>): SQL[] {
   const chosen = sortableBy(q.sortable, q.page.sortField);
-  const sortColumn = chosen ?? q.defaultSort.column;
   const order = chosen ? (q.page.sortOrder ?? 'asc') : q.defaultSort.order;
-  return withLookups(withJoins(db.select(q.select).from(q.table), q.joins), q.lookups)
-    .where(where)
-    .$dynamic()
-    .orderBy(...orderOf(sortColumn, order, q.tieBreak));
+  return [ordered(chosen ?? q.defaultSort.column, order), ordered(q.tieBreak, order)];
 }
 
-const orderOf = (column: PgColumn, order: 'asc' | 'desc', tieBreak: PgColumn) => {
-  const dir = order === 'asc' ? asc : desc;
-  return [dir(column), dir(tieBreak)];
-};
+/**
+ * What every statement of a list shares: the `WITH` of the search views its conditions search (empty without),
+ * its table with the inner joins, and its WHERE.
+ */
+function listParts(conditions: (SQL | undefined)[], q: PagedQuery<Record<string, PgColumn | SQL.Aliased>>) {
+  const where = and(...conditions.filter((w): w is SQL => !!w));
+  const withViews = searchViewsClause(conditions);
+  return {
+    withViews: withViews ?? sql``,
+    searched: withViews !== undefined,
+    from: sql.join(
+      [sql`${q.table}`, ...(q.joins ?? []).map((j) => sql`inner join ${j.table} on ${j.on}`)],
+      sql` `,
+    ),
+    where: where ? sql` where ${where}` : sql``,
+  };
+}
+type ListParts = ReturnType<typeof listParts>;
+
+/** A selection's fields in its order, as Drizzle maps a flat selection's rows. */
+const selectedFields = (select: Record<string, PgColumn | SQL.Aliased | SQL>): SelectedFieldsOrdered =>
+  Object.entries(select).map(([name, field]) => ({ path: [name], field }));
+
+/**
+ * The list's rows in the requested order with their lookups, `limit` of them from `offset` on. No OFFSET from
+ * the first row, as Drizzle writes it: a generic plan that must allow for any offset may give up the index that
+ * serves the list's order.
+ */
+function rowsStatement(
+  parts: ListParts,
+  q: PagedQuery<Record<string, PgColumn | SQL.Aliased>>,
+  fields: SelectedFieldsOrdered,
+  limit: number,
+  offset: number,
+): SQL {
+  const lookups = (q.lookups ?? []).map((j) => sql` left join ${j.table} on ${j.on}`);
+  return sql`${parts.withViews}select ${sql.join(fields.map(selected), sql`, `)} from ${parts.from}${sql.join(lookups)}${parts.where} order by ${sql.join(requestedOrder(q), sql`, `)} limit ${limit}${offset ? sql` offset ${offset}` : sql``}`;
+}
 
 /**
  * The statement of a list page: its rows, each carrying the total counted up to LIMITS.maxCountedTotal (a
@@ -163,44 +178,24 @@ const orderOf = (column: PgColumn, order: 'asc' | 'desc', tieBreak: PgColumn) =>
  * CTE named twice in one statement would be materialised, not inlined, and the search index left unused. A page
  * past the last row carries no total either: the count then runs alone.
  *
- * Written as one SQL template rather than through Drizzle's select builder: building the builder and its SQL
- * was a tenth of a list request's CPU (docs/performance.md, ninth pass), for a statement whose every part is
- * known here. Its text is Drizzle's writing of the template, kept by shape (db/statement-cache.ts), and its
- * rows are mapped by Drizzle from the same ordered fields the builder would give.
+ * Written as SQL templates rather than through Drizzle's select builder: building the builder and its SQL was
+ * a tenth of a list request's CPU (docs/performance.md, ninth pass), for statements whose every part is known
+ * here. Their text is Drizzle's writing of the template, kept by shape (db/statement-cache.ts), and their rows
+ * are mapped by Drizzle from the same ordered fields the builder would give.
  */
 function pageStatements<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
   conditions: (SQL | undefined)[],
   q: PagedQuery<TSelect>,
 ) {
-  const where = and(...conditions.filter((w): w is SQL => !!w));
-  const withViews = searchViewsClause(conditions);
-  const searched = withViews !== undefined;
-  const fromJoins = sql.join(
-    [sql`${q.table}`, ...(q.joins ?? []).map((j) => sql`inner join ${j.table} on ${j.on}`)],
-    sql` `,
-  );
-  const whereClause = where ? sql` where ${where}` : sql``;
-  const capped = sql`(select 1 from ${fromJoins}${whereClause}${searched ? sql`` : sql` order by ${defaultOrder(q)}`} limit ${LIMITS.maxCountedTotal}) ${sql.identifier('capped')}`;
-  const fields: SelectedFieldsOrdered = [
-    ...Object.entries(q.select).map(([name, field]) => ({ path: [name], field })),
-    {
-      path: [TOTAL],
-      field: searched ? sql<number | null>`null` : sql<number>`(select count(*)::int from ${capped})`,
-    },
-  ];
-  const chosen = sortableBy(q.sortable, q.page.sortField);
-  const order = orderOf(
-    chosen ?? q.defaultSort.column,
-    chosen ? (q.page.sortOrder ?? 'asc') : q.defaultSort.order,
-    q.tieBreak,
-  );
-  // No OFFSET on a first page, as Drizzle writes it: a generic plan that must allow for any offset may give up
-  // the index that serves the first page in the list's order.
+  const parts = listParts(conditions, q);
+  const capped = sql`(select 1 from ${parts.from}${parts.where}${parts.searched ? sql`` : sql` order by ${ordered(q.defaultSort.column, q.defaultSort.order)}`} limit ${LIMITS.maxCountedTotal}) ${sql.identifier('capped')}`;
+  const fields = selectedFields({
+    ...q.select,
+    [TOTAL]: parts.searched ? sql<number | null>`null` : sql<number>`(select count(*)::int from ${capped})`,
+  });
   const offset = (q.page.pageNo - 1) * q.page.pageSize;
-  const rows = sql`${withViews ?? sql``}select ${sql.join(fields.map(selected), sql`, `)} from ${fromJoins}${sql.join(
-    (q.lookups ?? []).map((j) => sql` left join ${j.table} on ${j.on}`),
-  )}${whereClause} order by ${sql.join(order, sql`, `)} limit ${q.page.pageSize}${offset ? sql` offset ${offset}` : sql``}`;
-  const count = () => sql`${withViews ?? sql``}select count(*)::int from ${capped}`;
+  const rows = rowsStatement(parts, q, fields, q.page.pageSize, offset);
+  const count = () => sql`${parts.withViews}select count(*)::int from ${capped}`;
   return { rows, fields, count };
 }
 
@@ -208,18 +203,16 @@ function pageStatements<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
 const selected = ({ field }: SelectedFieldsOrdered[number]): SQL =>
   field instanceof SQL.Aliased ? sql`${field.sql} as ${sql.identifier(field.fieldAlias)}` : sql`${field}`;
 
-const defaultOrder = (q: PagedQuery<Record<string, PgColumn | SQL.Aliased>>) =>
-  q.defaultSort.order === 'asc' ? asc(q.defaultSort.column) : desc(q.defaultSort.column);
-
 /** Runs a statement of this module and maps its rows as Drizzle maps a select's: by the fields' order. */
 function selectRows(
   db: Db,
   statement: SQL,
   fields: SelectedFieldsOrdered,
 ): Promise<Record<string, unknown>[]> {
-  const { session } = db._;
-  const query = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(statement);
-  return session.prepareQuery(query, fields, undefined, true).execute() as Promise<Record<string, unknown>[]>;
+  const query = dialectOf(db).sqlToQuery(statement);
+  return db._.session.prepareQuery(query, fields, undefined, true).execute() as Promise<
+    Record<string, unknown>[]
+  >;
 }
 
 const hasSearch = (conditions: readonly (SQL | undefined)[]) =>
@@ -234,7 +227,7 @@ async function runPaged<TSelect extends Record<string, PgColumn | SQL.Aliased>>(
   q: PagedQuery<TSelect>,
 ) {
   const { rows, fields, count } = pageStatements(conditions, q);
-  type PageRow = Awaited<ReturnType<typeof sortedRows<TSelect>>>[number];
+  type PageRow = SelectResultFields<TSelect>;
   const found = (await selectRows(db, rows, fields)) as (PageRow & Record<typeof TOTAL, number | null>)[];
   const list = found.map(({ [TOTAL]: _total, ...row }) => row as PageRow);
   const carried = found[0]?.[TOTAL];
