@@ -1,3 +1,4 @@
+import type { Runtime } from '../../apps/server/src/bootstrap.ts';
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.ts';
 
 /** The console's response envelope. */
@@ -31,17 +32,48 @@ export function envelopeData<T>(path: string, envelope: TEnvelope<T>): T {
   return envelope.data;
 }
 
-/** Both sign-in steps of a demo-password account through `call`; answers the session token. */
-export async function signInWith(call: TApiCall, account: string, enterpriseUuid: string): Promise<string> {
-  const step = await call<{ verifyKey: string }>('/login/loginByPwd', {
-    loginAccount: account,
-    password: DEMO_PASSWORD,
-  });
+/** API calls over HTTP to the server at `base` (its origin). */
+export const httpCall =
+  (base: string): TApiCall =>
+  async <T>(path: string, body: unknown, token?: string) =>
+    envelopeData(path, await postEnvelope<T>(`${base}/api${path}`, body, token));
+
+/** API calls by inject into a bench's runtime (the whole request path, no socket). */
+export function injectCall(runtime: Runtime): TApiCall {
+  return async <T>(path: string, body: unknown, token?: string) => {
+    const res = await runtime.app.inject({
+      method: 'POST',
+      url: `/api${path}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      payload: body as object,
+    });
+    return envelopeData(path, res.json() as TEnvelope<T>);
+  };
+}
+
+/**
+ * Both sign-in steps of a demo-password account through `call`, into `enterpriseUuid` (by default the first
+ * enterprise the account belongs to); answers the session token and its enterprise.
+ */
+export async function signInSession(
+  call: TApiCall,
+  account: string,
+  enterpriseUuid?: string,
+): Promise<{ token: string; enterpriseUuid: string }> {
+  const step = await call<{ verifyKey: string; enterprises: { enterpriseUuid: string }[] }>(
+    '/login/loginByPwd',
+    { loginAccount: account, password: DEMO_PASSWORD },
+  );
+  const chosen = enterpriseUuid ?? step.enterprises[0]!.enterpriseUuid;
   const session = await call<{ token: string }>('/login/selectEnterprise', {
     isLogined: false,
     loginAccount: account,
-    enterpriseUuid,
+    enterpriseUuid: chosen,
     verifyKey: step.verifyKey,
   });
-  return session.token;
+  return { token: session.token, enterpriseUuid: chosen };
 }
+
+/** signInSession's token. */
+export const signInWith = async (call: TApiCall, account: string, enterpriseUuid?: string): Promise<string> =>
+  (await signInSession(call, account, enterpriseUuid)).token;

@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import { createRuntime, type Runtime } from '../../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { materials } from '../../apps/server/src/db/schema.ts';
-import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.ts';
+import { injectCall, signInWith } from './api-client.ts';
 
 export const AUTOMAKER = 'e0a1c2d3-0001-4000-8000-000000000001';
 
@@ -20,32 +20,6 @@ export type ServerMessage =
   { type: 'ready'; address: string; token: string } | { type: 'reference'; ms: number };
 /** What the bench asks of it. */
 export type BenchRequest = { type: 'reference'; workbookPath: string };
-
-async function call<T>(runtime: Runtime, url: string, body: unknown, token?: string): Promise<T> {
-  const res = await runtime.app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    payload: body as object,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  const envelope = res.json() as { code: string; msg: string; data: T };
-  if (envelope.code !== '0000') throw new Error(`${url}: ${envelope.msg}`);
-  return envelope.data;
-}
-
-async function signIn(runtime: Runtime): Promise<string> {
-  const step = await call<{ verifyKey: string }>(runtime, '/login/loginByPwd', {
-    loginAccount: 'demo-auto',
-    password: DEMO_PASSWORD,
-  });
-  const session = await call<{ token: string }>(runtime, '/login/selectEnterprise', {
-    isLogined: false,
-    loginAccount: 'demo-auto',
-    enterpriseUuid: AUTOMAKER,
-    verifyKey: step.verifyKey,
-  });
-  return session.token;
-}
 
 /**
  * The same-run reference: the workbook read with ExcelJS and its cells inserted as text into a bare table of
@@ -89,8 +63,9 @@ const runtime = await createRuntime(config, { serveWeb: false, logger: false });
 // Bundled beside dist/main.js, the app finds the built sheet worker (dist/sheet-worker.js) itself, as under
 // `npm start`.
 await runtime.app.ready();
-const token = await signIn(runtime);
-await call(runtime, '/project/add', { code: 'PRJ-BENCH' }, token);
+const call = injectCall(runtime);
+const token = await signInWith(call, 'demo-auto', AUTOMAKER);
+await call('/project/add', { code: 'PRJ-BENCH' }, token);
 await runtime.deps.db.insert(materials).values(
   ['BENCH-CELL', 'BENCH-BMS'].map((code) => ({
     enterpriseUuid: AUTOMAKER,

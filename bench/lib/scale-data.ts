@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Runtime } from '../../apps/server/src/bootstrap.ts';
 import { planScale, seedScale } from '../../apps/server/src/seed/scale/index.ts';
 import { openBenchRuntime, type BenchDatabase } from '../scenarios/documents.ts';
-import { envelopeData, signInWith, type TApiCall, type TEnvelope } from './api-client.ts';
+import { injectCall, signInWith } from './api-client.ts';
 
 /** `seed:scale` data opened for a bench: the runtime, and the automaker holding every VIN. */
 export interface ScaleData {
@@ -59,19 +59,6 @@ export async function openScaleData(
     await runtime.app.close();
     throw error;
   }
-}
-
-/** API calls by inject into a bench's runtime (the whole request path, no socket). */
-export function injectCall(runtime: Runtime): TApiCall {
-  return async <T>(path: string, body: unknown, token?: string) => {
-    const res = await runtime.app.inject({
-      method: 'POST',
-      url: `/api${path}`,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      payload: body as object,
-    });
-    return envelopeData(path, res.json() as TEnvelope<T>);
-  };
 }
 
 /** Both sign-in steps of a demo-password account, by inject. */

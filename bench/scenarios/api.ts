@@ -4,7 +4,7 @@
 // PostgreSQL. Targets: the list at ≥ 40 % of the health check's throughput on both; on PostgreSQL at ≥ 25 % of
 // a bare Fastify route running the same list SQL through a plain `pg` pool (the database work alone). Each
 // also against a bare Fastify route answering the same JSON from memory (what the framework costs).
-import { ACCOUNT_LOG_PAGE, postEnvelope as post } from '../lib/api-client.ts';
+import { ACCOUNT_LOG_PAGE, httpCall, postEnvelope as post, signInSession } from '../lib/api-client.ts';
 import { load } from '../lib/load.ts';
 import { freshPostgres } from '../lib/postgres.ts';
 import { startPgReference, startReference, startTracehub, type Running } from '../lib/processes.ts';
@@ -17,24 +17,9 @@ interface ListData {
 
 /** A few sign-ins of demo-auto fill the account log, so the list returns real rows; the last session. */
 async function signIn(base: string): Promise<{ token: string; enterpriseUuid: string }> {
-  const account = 'demo-auto';
-  let token = '';
-  let enterpriseUuid = '';
-  for (let i = 0; i < 12; i++) {
-    const step = await post<{ verifyKey: string; enterprises: { enterpriseUuid: string }[] }>(
-      `${base}/api/login/loginByPwd`,
-      { loginAccount: account, password: 'Demo@12345' },
-    );
-    enterpriseUuid = step.data.enterprises[0]!.enterpriseUuid;
-    const session = await post<{ token: string }>(`${base}/api/login/selectEnterprise`, {
-      isLogined: false,
-      loginAccount: account,
-      enterpriseUuid,
-      verifyKey: step.data.verifyKey,
-    });
-    token = session.data.token;
-  }
-  return { token, enterpriseUuid };
+  let session = await signInSession(httpCall(base), 'demo-auto');
+  for (let i = 1; i < 12; i++) session = await signInSession(httpCall(base), 'demo-auto');
+  return session;
 }
 
 const WARM_UP_SECONDS = 2;

@@ -24,7 +24,8 @@ import {
   vinOf,
   type BenchDatabase,
 } from './documents.ts';
-import { injectCall, injectSignIn, openScaleData } from '../lib/scale-data.ts';
+import { injectCall } from '../lib/api-client.ts';
+import { injectSignIn, openScaleData } from '../lib/scale-data.ts';
 import type { LedgerFigure } from './ledger.ts';
 
 const VINS = Number(process.env.BENCH_CHECK_VINS ?? 10_000);

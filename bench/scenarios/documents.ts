@@ -18,7 +18,7 @@ import { createRuntime, type Runtime } from '../../apps/server/src/bootstrap.ts'
 import { loadConfig } from '../../apps/server/src/config.ts';
 import type { Db } from '../../apps/server/src/db/client.ts';
 import type { LedgerFigure } from './ledger.ts';
-import { envelopeData, signInWith, type TEnvelope } from '../lib/api-client.ts';
+import { httpCall, signInWith } from '../lib/api-client.ts';
 import { freshPostgres } from '../lib/postgres.ts';
 
 const TARGET = Number(process.env.BENCH_DOCUMENTS ?? 1_000_000);
@@ -306,17 +306,11 @@ async function loadFixture(db: Db, user: number, log: (line: string) => void, fa
 
 // ---- measurement -------------------------------------------------------------------------------------
 
-async function post<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${base}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return envelopeData(path, (await res.json()) as TEnvelope<T>);
-}
+const post = <T>(base: string, path: string, body: unknown, token?: string): Promise<T> =>
+  httpCall(base)<T>(path, body, token);
 
 const signIn = (base: string, account: string, enterpriseUuid: string) =>
-  signInWith((path, body, token) => post(base, path, body, token), account, enterpriseUuid);
+  signInWith(httpCall(base), account, enterpriseUuid);
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;

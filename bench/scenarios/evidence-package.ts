@@ -31,7 +31,8 @@ import {
   type BenchDatabase,
 } from './documents.ts';
 import { envelopeData, type TEnvelope } from '../lib/api-client.ts';
-import { injectCall, injectSignIn, openScaleData } from '../lib/scale-data.ts';
+import { injectCall } from '../lib/api-client.ts';
+import { injectSignIn, openScaleData } from '../lib/scale-data.ts';
 import type { LedgerFigure } from './ledger.ts';
 
 const VINS = Number(process.env.BENCH_PACKAGE_VINS ?? 500);

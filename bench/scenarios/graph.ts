@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 // The browser tests' launch (flags of the project's browser checks, no GPU).
 import { launchBrowser as launchChromium } from '../../e2e/support/browser.ts';
 import type { TEnterpriseNetwork } from '@tracehub/contract';
-import { injectCall, injectSignIn, openScaleData } from '../lib/scale-data.ts';
+import { injectCall } from '../lib/api-client.ts';
+import { injectSignIn, openScaleData } from '../lib/scale-data.ts';
 import { onEachDatabase, type BenchDatabase } from './documents.ts';
 import type { TGraphBench } from '../graph/api.ts';
 import type { LedgerFigure } from './ledger.ts';

@@ -9,8 +9,7 @@
 // (4), its p50 and p99 the slowest part's, the memory read after each part.
 // Reference: a bare Fastify process answering the same five JSON bodies from memory.
 import type autocannon from 'autocannon';
-import { ACCOUNT_LOG_PAGE, postEnvelope, type TEnvelope } from '../lib/api-client.ts';
-import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo.ts';
+import { ACCOUNT_LOG_PAGE, httpCall, signInWith, type TEnvelope } from '../lib/api-client.ts';
 import { load, type LoadResult } from '../lib/load.ts';
 import { freshPostgres } from '../lib/postgres.ts';
 import { startReference, startTracehub, treeRssMb, type Running } from '../lib/processes.ts';
@@ -31,20 +30,8 @@ function combined(parts: LoadResult[]): LoadResult {
     non2xx: parts.reduce((sum, p) => sum + p.non2xx, 0),
   };
 }
-export async function signIn(base: string, account: string): Promise<string> {
-  const step = await postEnvelope<{ verifyKey: string; enterprises: { enterpriseUuid: string }[] }>(
-    `${base}/api/login/loginByPwd`,
-    { loginAccount: account, password: DEMO_PASSWORD },
-  );
-  const session = await postEnvelope<{ token: string }>(`${base}/api/login/selectEnterprise`, {
-    isLogined: false,
-    loginAccount: account,
-    enterpriseUuid: step.data.enterprises[0]!.enterpriseUuid,
-    verifyKey: step.data.verifyKey,
-  });
-  if (session.code !== '0000') throw new Error(`sign-in of ${account} failed: ${session.msg}`);
-  return session.data.token;
-}
+/** Signs `account` (demo password) into its first enterprise over HTTP; answers the session token. */
+export const signIn = (base: string, account: string): Promise<string> => signInWith(httpCall(base), account);
 
 /** The body of the mix's write: purchase receipt `n` of run `run` (its bill number unique across runs). */
 export function receiptBody(run: string, n: number) {
