@@ -8,16 +8,23 @@ import { rowsOf } from './ledger/nodes.ts';
  * no table is ever analysed; and a prepared statement (db/pglite-statements.ts, and the PostgreSQL pool's
  * PipeliningClient) keeps its generic plan until its tables' statistics change. A plan made while a table held
  * a few rows (a sequential scan) then stays while an import grows it to 20,000: each chunk's look-up of
- * existing keys read the whole table, 39 ms a chunk at the end (docs/performance.md). So a table that has
- * grown to more than twice the pages of its last analysis is analysed again, which also makes PostgreSQL plan
- * its statements anew. On PostgreSQL autovacuum does the same, but only every minute at best.
+ * existing keys read the whole table, 39 ms a chunk at the end (docs/performance.md). So a table whose rows
+ * changed more than it held at its last analysis (or, checked less often, that grew past twice its pages) is
+ * analysed again, which also makes PostgreSQL plan its statements anew. On PostgreSQL autovacuum does the
+ * same, but only every minute at best.
  */
 
 /** Pages a table may have before its size matters to a plan (16 pages: 128 kB). */
 const SMALL_TABLE_PAGES = 16;
+/** Rows a table may gain (or change) since its last analysis before that matters to a plan. */
+const SMALL_TABLE_ROWS = 500;
 
-/** Tables of the public schema grown past twice their pages at the last analysis (never analysed: 0). */
-async function outgrownTables(db: Db): Promise<string[]> {
+/**
+ * Tables of the public schema grown past twice their pages at the last analysis (never analysed: 0). Asks
+ * each table's size of the file system (`pg_relation_size`): on PGlite 12-16 ms for the demo's 61 tables,
+ * and 45-63 ms under load, holding the one connection (docs/performance.md, tenth pass).
+ */
+async function outgrownBySize(db: Db): Promise<string[]> {
   const result = await db.execute(sql`
     select c.relname as name
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -27,6 +34,22 @@ async function outgrownTables(db: Db): Promise<string[]> {
 }
 
 /**
+ * Tables of the public schema whose rows changed since their last analysis more than they held then: the
+ * same question from the statistics PostgreSQL keeps in memory (`n_mod_since_analyze`), without touching a
+ * file (2-3 ms on PGlite). Those counters start again from zero after a crash, hence the size check too.
+ */
+async function outgrownByChanges(db: Db): Promise<string[]> {
+  const result = await db.execute(sql`
+    select s.relname as name
+    from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+    where s.schemaname = 'public' and s.n_mod_since_analyze > greatest(c.reltuples, 0) + ${SMALL_TABLE_ROWS}`);
+  return rowsOf<{ name: string }>(result).map((r) => r.name);
+}
+
+/** How tables that outgrew their statistics are found: by their changes (cheap) or their files' sizes. */
+export type OutgrownCheck = 'changes' | 'size';
+
+/**
  * A pause between two analyses: an ANALYZE holds PGlite's one connection for up to a few hundred
  * milliseconds, and requests that arrived meanwhile are read only when the event loop gets a turn; without
  * it they queued behind the next table's ANALYZE (an API health check waited 1.3 s during an import).
@@ -34,8 +57,8 @@ async function outgrownTables(db: Db): Promise<string[]> {
 const BETWEEN_TABLES_MS = 25;
 
 /** Analyses every table that outgrew its statistics, one at a time; answers their names. */
-export async function refreshStatistics(db: Db): Promise<string[]> {
-  const tables = await outgrownTables(db);
+export async function refreshStatistics(db: Db, check: OutgrownCheck = 'changes'): Promise<string[]> {
+  const tables = await (check === 'size' ? outgrownBySize(db) : outgrownByChanges(db));
   for (const [i, table] of tables.entries()) {
     if (i > 0) await new Promise((resolve) => setTimeout(resolve, BETWEEN_TABLES_MS));
     await db.execute(sql`analyze ${sql.identifier(table)}`);
@@ -43,15 +66,22 @@ export async function refreshStatistics(db: Db): Promise<string[]> {
   return tables;
 }
 
+/**
+ * The size check's turn among the keeper's runs: its first (changes counted before a crash or a restart are
+ * gone) and one in this many after it (about every five minutes at the default interval of 5 s).
+ */
+const SIZE_CHECK_EVERY = 60;
+
 /** Checks every `intervalMs` in the background (worker processes). */
 export function startStatisticsKeeper(
   db: Db,
   opts: { intervalMs: number; log: { error(obj: unknown, msg: string): void } },
 ): PeriodicJob {
+  let runs = 0;
   return startPeriodic({
     name: 'statistics',
     intervalMs: opts.intervalMs,
     log: opts.log,
-    run: () => refreshStatistics(db),
+    run: () => refreshStatistics(db, runs++ % SIZE_CHECK_EVERY === 0 ? 'size' : 'changes'),
   });
 }
