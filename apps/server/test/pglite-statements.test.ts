@@ -5,13 +5,14 @@ import {
   PRELUDE_REFUSED_MARK,
   PreludeRefused,
   readWith,
+  sessionFactsChanges,
   transactionWith,
   type Database,
 } from '../src/db/client.ts';
 import { MIGRATIONS_DIR } from '../src/paths.ts';
 import { refreshStatistics } from '../src/platform/statistics.ts';
 import { rowsOf } from '../src/platform/ledger/nodes.ts';
-import { startTestApp } from './support/app.ts';
+import { AUTO_UUID, signIn, startTestApp } from './support/app.ts';
 
 // db/pglite-statements.ts answers Drizzle as PGlite's own `query` does (typed values, row shapes, errors,
 // transactions), in one call per statement with each statement prepared once; platform/statistics.ts analyses
@@ -312,6 +313,79 @@ describe('statements of the embedded database (PGlite) and statistics', () => {
     expect(Number(after!.reltuples)).toBeGreaterThan(50_000);
   });
 });
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))(
+  "a cached session's proof on PGlite (migration 0041)",
+  () => {
+    it('is skipped until a fact it compares changes, and asked again after any change', async () => {
+      const t = await startTestApp();
+      try {
+        const db = t.runtime.deps.db;
+        const refusing = {
+          select: { sql: 'select 1 as one where $1::int = 2', params: [1] },
+          guard: {
+            sql: `select case when $1::int = 2 then 1 else ('${PRELUDE_REFUSED_MARK}:' || $1)::int end`,
+            params: [1],
+          },
+        };
+        const plain = { sql: `select set_config('app.probe', $1, true) as v`, params: ['unproven'] };
+        const probe = sql`select current_setting('app.probe') as v`;
+        const facts = sessionFactsChanges(db);
+        expect(facts).not.toBeNull();
+        const prelude = {
+          ...refusing,
+          unproven: { select: plain, guard: plain, sessionFactsChanges: facts! },
+        };
+        const read = () =>
+          readWith(db, prelude, async (tx) => rowsOf<{ v: string }>(await tx.execute(probe)));
+        const write = () =>
+          transactionWith(db, prelude, async (tx) => rowsOf<{ v: string }>(await tx.execute(probe)));
+        // Nothing changed since: the proof (here one that always refuses) is not asked.
+        expect((await read())[0]!.v).toBe('unproven');
+        expect((await write())[0]!.v).toBe('unproven');
+        // A write of other tables, and a sliding expiry (later), announce nothing.
+        await db.execute(sql`update products set name = name where false`);
+        await db.execute(sql`update sessions set expires_at = expires_at + interval '1 minute' where false`);
+        expect(sessionFactsChanges(db)).toBe(facts);
+        // Each fact the proof compares, changed (even by a statement that matched no row): proved again.
+        // Sessions' triggers are per row: each change of a session has a live one to change.
+        const live = sql`(select max(id) from sessions where revoked_at is null and expires_at > now())`;
+        const changes = [
+          sql`update sessions set expires_at = expires_at - interval '1 minute' where id = ${live}`,
+          sql`update sessions set revoked_at = now() where id = ${live}`,
+          sql`delete from sessions where id = ${live}`,
+          sql`update users set status = status where false`,
+          sql`update users set must_change_password = must_change_password where false`,
+          sql`update enterprise_users set is_admin = is_admin where false`,
+          sql`update enterprises set unconfigured_codes = unconfigured_codes where false`,
+          sql`delete from roles where false`,
+          sql`delete from role_permissions where false`,
+          sql`insert into user_roles select * from user_roles where false`,
+        ];
+        let seen = facts!;
+        for (const [i, change] of changes.entries()) {
+          await signIn(t.app, 'demo-auto', AUTO_UUID);
+          seen = sessionFactsChanges(db)!;
+          await db.execute(change);
+          expect(sessionFactsChanges(db), `change ${i}`).toBeGreaterThan(seen);
+          seen = sessionFactsChanges(db)!;
+          expect(await read().catch((e: unknown) => e)).toBeInstanceOf(PreludeRefused);
+          expect(await write().catch((e: unknown) => e)).toBeInstanceOf(PreludeRefused);
+        }
+        // A change rolled back announces nothing.
+        await db
+          .transaction(async (tx) => {
+            await tx.execute(sql`delete from roles where false`);
+            throw new Error('undo');
+          })
+          .catch(() => null);
+        expect(sessionFactsChanges(db)).toBe(seen);
+      } finally {
+        await t.close();
+      }
+    });
+  },
+);
 
 describe('statistics of the evidence and audit tables (migration 0040)', () => {
   it('are kept for the columns statements select on, not for leaves, payloads, signatures or row images', async () => {

@@ -1,7 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TListResponse, TLogItem } from '@tracehub/contract';
-import { enterpriseUsers, enterprises, rolePermissions, roles, sessions, users } from '../src/db/schema.ts';
+import {
+  enterpriseUsers,
+  enterprises,
+  rolePermissions,
+  roles,
+  sessions,
+  userRoles,
+  users,
+} from '../src/db/schema.ts';
 import { AS_AUTO, AUTO_UUID, SUPPLIER_UUID, call, signIn, useTestApp } from './support/app.ts';
 import { memberWith } from './support/accounts.ts';
 import { dbOf, expectError, expectOk, sessionOf } from './support/helpers.ts';
@@ -94,6 +102,19 @@ describe('cached sessions are confirmed by the tenant transaction', () => {
       }),
     );
     expect(written.list.map((r) => r.code).sort()).toEqual([`${code}-1`, `${code}-3`]);
+  });
+
+  it('refuses a member whose role was taken away', async () => {
+    const m = await warmMember();
+    await dbOf(t).delete(userRoles).where(eq(userRoles.roleId, m.role.id));
+    expectError(await call(t.app, LIST, { token: m.token, body: page }), 'FORBIDDEN');
+  });
+
+  it('refuses an account that must change its password', async () => {
+    const m = await warmMember();
+    const { userId } = await sessionOf(dbOf(t), m.token);
+    await dbOf(t).update(users).set({ mustChangePassword: true }).where(eq(users.id, userId));
+    expectError(await call(t.app, LIST, { token: m.token, body: page }), 'PASSWORD_CHANGE_REQUIRED');
   });
 
   it('refuses a permission of a role that was disabled', async () => {

@@ -153,6 +153,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const startParams = [
     ...(onDisk ? durableStartParams(PGlite.defaultStartParams) : PGlite.defaultStartParams),
     ...(opts.pgliteSharedBuffersMb ? ['-c', `shared_buffers=${opts.pgliteSharedBuffersMb}MB`] : []),
+    // Changes of sessions' facts are announced (migration 0041) to this process, the database's only client.
+    '-c',
+    'tracehub.session_facts_notify=on',
   ];
   const client = await PGlite.create({
     ...(onDisk ? { fs: new DurableNodeFS(dataDir) } : { dataDir }),
@@ -162,9 +165,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   });
   // Drizzle talks to PGlite through PgliteStatements: one call into PGlite per statement, each planned once.
   const statements = new PgliteStatements(client, protocol);
+  await statements.listenForSessionFacts();
   const db = drizzle({ client: statements as unknown as PGliteClient });
   cacheStatementTexts(dialectOf(db), { verify: process.env.TRACEHUB_VERIFY_STATEMENTS === '1' });
   folded.set(db as unknown as Db, await foldedPgliteTransactions(db as unknown as Db, statements));
+  embedded.set(db as unknown as Db, statements);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -194,7 +199,9 @@ export function isNewPgliteDir(dataDir: string): boolean {
 /**
  * The PGlite forms of transactionWith and readWith. A write sends BEGIN and the prelude's select form in one
  * call into PGlite and knows its answer before the handler starts; a read sends BEGIN READ ONLY and the guard
- * with the handler's first statement (one call fewer per read).
+ * with the handler's first statement (one call fewer per read). A cached session's proof is left out when no
+ * change of the facts it compares has been committed since the session was resolved, which is known only
+ * once the transaction holds the one connection: the form is chosen then.
  */
 async function foldedPgliteTransactions(
   db: Db,
@@ -206,22 +213,41 @@ async function foldedPgliteTransactions(
     const session = new PgliteSession(tx as unknown as PGliteClient, own.dialect, own.schema, own.options);
     return new PgliteTransaction(own.dialect, session, own.schema) as unknown as Db;
   };
+  /** The prelude's form, chosen when the transaction holds the connection (Prelude `unproven`). */
+  const opening = (prelude: Prelude, form: 'select' | 'guard') => (): { text: string; params: unknown[] } => {
+    const { unproven } = prelude;
+    const { sql: text, params } =
+      unproven?.sessionFactsChanges === statements.sessionFactsChanges ? unproven[form] : prelude[form];
+    return { text, params };
+  };
   return {
-    write: ({ select: { sql: text, params } }, fn) =>
+    write: (prelude, fn) =>
       statements.transaction(
         async (tx, opened) => {
           if (opened?.rows.length === 0) throw new PreludeRefused();
           return fn(transactionOn(tx));
         },
-        { text, params },
+        opening(prelude, 'select'),
       ),
-    read: ({ guard: { sql: text, params } }, fn) =>
+    read: (prelude, fn) =>
       statements.readTransaction(
         (tx) => fn(transactionOn(tx)),
-        { text, params },
+        opening(prelude, 'guard'),
         () => new PreludeRefused(),
       ),
   };
+}
+
+/** The embedded database's client behind a root handle (PGlite only). */
+const embedded = new WeakMap<Db, PgliteStatements>();
+
+/**
+ * The changes of sessions' facts the embedded database has committed so far (db/pglite-statements.ts), to be
+ * read before a session is resolved; null on PostgreSQL, or for a handle other than the root one, where every
+ * cached session is proved in its transaction's opening statement.
+ */
+export function sessionFactsChanges(db: Db): number | null {
+  return embedded.get(db)?.sessionFactsChanges ?? null;
 }
 
 const socketOf = (client: PoolClient) =>

@@ -53,12 +53,27 @@ interface Statement {
 }
 
 /**
+ * A transaction's opening statement, or how to choose it once the transaction holds the connection (a cached
+ * session's proof is skipped only if no change of its facts has been committed before that moment).
+ */
+export type OpeningStatement = Statement | (() => Statement);
+
+const chosen = (opening: OpeningStatement): Statement =>
+  typeof opening === 'function' ? opening() : opening;
+
+/**
+ * The channel migration 0041 notifies on when a fact a cached session's proof compares changes (PGlite is
+ * started with `tracehub.session_facts_notify` on, and its connection listens).
+ */
+export const SESSION_FACTS_CHANNEL = 'tracehub_session_facts';
+
+/**
  * What a transaction sends in the same call as its first statement: its BEGIN and, for a read, the guard that
  * opens it (it fails, and the statement behind it with the transaction, when the session's proof fails).
  */
 interface Opening {
   begin: string;
-  guard?: Statement;
+  guard?: OpeningStatement;
 }
 
 /** Prepared statements the connection keeps; the least recently used beyond it is closed. */
@@ -116,12 +131,29 @@ export class PgliteStatements {
   private readonly serialize: Serialize;
   private readonly answer = new AnswerBuffer();
 
+  /**
+   * Changes of a cached session's facts committed so far (notifications on SESSION_FACTS_CHANNEL). Every
+   * statement goes through this one connection and a notice arrives with the COMMIT that made it, in the same
+   * answer: a transaction that finds the count unchanged since a session was resolved knows nothing it proves
+   * has changed since.
+   */
+  sessionFactsChanges = 0;
+
   constructor(
     readonly pg: PGlite,
     private readonly protocol: Protocol,
   ) {
     this.serialize = protocol.serialize;
     this.cache = new StatementCache(this.serialize);
+    // A statement sent through PGlite's own `query` (not through here) has its notices read by PGlite.
+    pg.onNotification((channel) => {
+      if (channel === SESSION_FACTS_CHANNEL) this.sessionFactsChanges++;
+    });
+  }
+
+  /** Listens for changes of sessions' facts (once, when the database is opened). */
+  async listenForSessionFacts(): Promise<void> {
+    await this.query(`listen ${SESSION_FACTS_CHANNEL}`);
   }
 
   /**
@@ -132,10 +164,15 @@ export class PgliteStatements {
   private async exchange(parts: Uint8Array[], syncToFs: boolean): Promise<WireAnswer> {
     try {
       await this.pg.execProtocolRawStream(concatBytes(parts), { syncToFs, onRawData: this.answer.push });
+    } catch (err) {
+      // What it committed is unknown: as if it changed a session's facts.
+      this.sessionFactsChanges++;
+      throw err;
     } finally {
       await this.pg.execProtocol(TERMINATE, { syncToFs: false });
     }
     const answer = readAnswer(this.answer.take(), this.protocol.messages.DatabaseError);
+    if (answer.notifications?.includes(SESSION_FACTS_CHANNEL)) this.sessionFactsChanges++;
     if (answer.error) throw answer.error;
     return answer;
   }
@@ -154,15 +191,17 @@ export class PgliteStatements {
    */
   transaction<T>(
     fn: (tx: PgliteTransactionClient, opened: Results | null) => Promise<T>,
-    opening?: Statement,
+    opening?: OpeningStatement,
   ): Promise<T> {
     const begin = 'begin';
     return this.pg._runExclusiveTransaction(async () => {
       const tx = new PgliteTransactionClient(this);
       try {
-        const opened = await this.pg._runExclusiveQuery(() =>
-          opening ? this.run(opening.text, opening.params, undefined, false, { begin }) : this.simple(begin),
-        );
+        const opened = await this.pg._runExclusiveQuery(() => {
+          if (!opening) return this.simple(begin);
+          const { text, params } = chosen(opening);
+          return this.run(text, params, undefined, false, { begin });
+        });
         const result = await fn(tx, opened);
         tx.closed = true;
         await this.pg._runExclusiveQuery(() => this.simple('commit'));
@@ -192,7 +231,7 @@ export class PgliteStatements {
    */
   readTransaction<T>(
     fn: (tx: PgliteTransactionClient) => Promise<T>,
-    guard: Statement,
+    guard: OpeningStatement,
     refused: () => Error,
   ): Promise<T> {
     return this.pg._runExclusiveTransaction(async () => {
@@ -288,7 +327,7 @@ export class PgliteStatements {
     if (!opening) return [];
     const begin = this.serialize.query(opening.begin);
     if (!opening.guard) return [begin];
-    const { text, params } = opening.guard;
+    const { text, params } = chosen(opening.guard);
     const guard = this.cache.get(text) ?? (await this.prepare(text));
     return [begin, ...this.bound(guard, params), this.serialize.sync()];
   }

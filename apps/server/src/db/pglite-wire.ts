@@ -26,6 +26,8 @@ export interface WireAnswer {
   commandTag: string | null;
   /** The first ErrorResponse: PostgreSQL skips what follows it up to the Sync. */
   error: DatabaseError | null;
+  /** The channels of the NotificationResponses (LISTEN), if any came. */
+  notifications: string[] | null;
 }
 
 const decoder = new TextDecoder();
@@ -67,7 +69,14 @@ const ERROR_FIELDS: Record<string, keyof DatabaseError> = {
 /** Reads every message of `bytes`; errors become PGlite's own DatabaseError, as its `query` throws them. */
 export function readAnswer(bytes: Uint8Array, DatabaseErrorOf: DatabaseErrorClass): WireAnswer {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const answer: WireAnswer = { fields: null, paramTypes: null, rows: [], commandTag: null, error: null };
+  const answer: WireAnswer = {
+    fields: null,
+    paramTypes: null,
+    rows: [],
+    commandTag: null,
+    error: null,
+    notifications: null,
+  };
   let at = 0;
   const cstring = (): string => {
     const start = at;
@@ -138,6 +147,10 @@ export function readAnswer(bytes: Uint8Array, DatabaseErrorOf: DatabaseErrorClas
         answer.error = error;
         break;
       }
+      case 0x41: // A: NotificationResponse (the notifying process's id, the channel, the payload)
+        at += 4;
+        (answer.notifications ??= []).push(cstring());
+        break;
       case 0x5a: // Z: ReadyForQuery
         // Statements sent in front of the last (a COMMIT, a BEGIN, a read's guard) end with one: the answer
         // is the last statement's, and only an error of theirs is kept.

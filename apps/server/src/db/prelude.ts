@@ -9,6 +9,13 @@ export interface Prelude {
    * the statements sent behind it, before its answer, then fail with the transaction.
    */
   guard: Query;
+  /**
+   * The same two forms without a cached session's proof, and the count of changes of sessions' facts the
+   * database had committed when the session was resolved (PGlite only, db/pglite-statements.ts
+   * `sessionFactsChanges`): taken instead, once the transaction holds the connection, if the count is still
+   * the same, since nothing the proof compares has changed then.
+   */
+  unproven?: { select: Query; guard: Query; sessionFactsChanges: number };
 }
 
 /** What a refused guard's error message holds (an integer cast of this text fails). */

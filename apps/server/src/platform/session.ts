@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { EXAMINE_STATUS } from '@tracehub/contract';
-import type { Db } from '../db/client.ts';
+import { sessionFactsChanges, type Db } from '../db/client.ts';
 import { enterpriseUsers, enterprises, sessions, users, verifyKeys } from '../db/schema.ts';
 import { newToken, sha256Hex } from './crypto.ts';
 import { AppError } from './errors.ts';
@@ -80,6 +80,8 @@ export async function revokeSessionsOf(
  * disabled account, member or company its own message; the enterprise link must still be approved.
  */
 export async function resolveSession(db: Db, token: string): Promise<SessionContext | null> {
+  // Read before the session's facts: a change committed after this is seen by the cached session's proof.
+  const factsChanges = sessionFactsChanges(db);
   // One round trip: the session, its account, its enterprise link and the enterprise's status and
   // unconfigured modules (left joins: it may have none).
   const [row] = await db
@@ -171,6 +173,8 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
       isAdmin: isEnterpriseAdmin,
       unconfiguredJson: JSON.stringify(row.unconfiguredCodes ?? []),
       access: isEnterpriseAdmin ? null : accessFingerprint(permissions, dataScope),
+      expiresAt: row.expiresAt.getTime(),
+      sessionFactsChanges: factsChanges,
     });
   }
 
@@ -188,7 +192,9 @@ export async function resolveSession(db: Db, token: string): Promise<SessionCont
  * round trip (platform/tenancy.ts): the session still live, the account enabled, the link approved, enabled
  * and as administrative as it was, the enterprise enabled with the same unconfigured pages, and (members
  * without the administrator flag) the same enabled roles' codes and data scope. Any change, by this process
- * or another, fails it, and the request is authenticated again from the database.
+ * or another, fails it, and the request is authenticated again from the database. On the embedded PGlite,
+ * whose only client is this process, the proof is skipped while no change of those facts has been committed
+ * since the session was resolved (`sessionFactsChanges`, migration 0041).
  */
 export interface SessionProof {
   sessionId: number;
@@ -199,6 +205,13 @@ export interface SessionProof {
   unconfiguredJson: string;
   /** accessFingerprint of the member's roles; null for an administrator (who holds every code). */
   access: string | null;
+  /** When the session expired as resolved (the proof compares the stored expiry with the clock). */
+  expiresAt: number;
+  /**
+   * The embedded database's count of changes of sessions' facts read before they were (db/client.ts
+   * `sessionFactsChanges`): while it stands, the proof would hold and is skipped. Null on PostgreSQL.
+   */
+  sessionFactsChanges: number | null;
 }
 
 /** The member's codes (sorted, as `collate "C"` sorts ASCII) and data scope as one string, like the SQL. */

@@ -1,7 +1,7 @@
 import { sql, type Placeholder, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { EXAMINE_STATUS } from '@tracehub/contract';
-import { PRELUDE_REFUSED_MARK, readWith, transactionWith, type Db } from '../db/client.ts';
+import { PRELUDE_REFUSED_MARK, readWith, transactionWith, type Db, type Prelude } from '../db/client.ts';
 import {
   enterpriseUsers,
   enterprises,
@@ -54,7 +54,16 @@ export function withTenant<T>(
   const shape = !proof ? 'plain' : proof.access === null ? 'admin' : 'member';
   // On PostgreSQL the opening travels with the handler's first statement (db/client.ts), so a refused proof
   // must stop what follows it by failing (the guard); on PGlite it answers no row (the select).
-  const prelude = { select: PRELUDES[shape].select(values), guard: PRELUDES[shape].guard(values) };
+  const prelude: Prelude = { select: PRELUDES[shape].select(values), guard: PRELUDES[shape].guard(values) };
+  // On PGlite, the same without the proof when no fact it compares has changed since the session was resolved
+  // (the expiry, which only the clock changes, compared here).
+  if (proof && proof.sessionFactsChanges !== null && proof.expiresAt > Date.now()) {
+    prelude.unproven = {
+      select: PRELUDES.plain.select(values),
+      guard: PRELUDES.plain.guard(values),
+      sessionFactsChanges: proof.sessionFactsChanges,
+    };
+  }
   return opts.reads ? readWith(db, prelude, fn) : transactionWith(db, prelude, fn);
 }
 
