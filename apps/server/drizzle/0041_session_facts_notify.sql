@@ -31,8 +31,10 @@ CREATE TRIGGER "sessions_facts_truncated" AFTER TRUNCATE ON "sessions" FOR EACH 
 CREATE TRIGGER "users_facts_changed" AFTER UPDATE OF "status", "must_change_password" OR DELETE OR TRUNCATE ON "users"
   FOR EACH STATEMENT EXECUTE FUNCTION "tracehub_session_facts_changed"();
 --> statement-breakpoint
+-- A membership added too: the proof holds for exactly one approved link of the account and the enterprise.
 CREATE TRIGGER "enterprise_users_facts_changed"
-  AFTER UPDATE OF "enterprise_uuid", "user_id", "examine_status", "is_admin", "status" OR DELETE OR TRUNCATE ON "enterprise_users"
+  AFTER INSERT OR UPDATE OF "enterprise_uuid", "user_id", "examine_status", "is_admin", "status" OR DELETE OR TRUNCATE
+  ON "enterprise_users"
   FOR EACH STATEMENT EXECUTE FUNCTION "tracehub_session_facts_changed"();
 --> statement-breakpoint
 -- Besides its status and unconfigured pages, an enterprise's kind, business attribute and VIN tables decide

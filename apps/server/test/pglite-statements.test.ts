@@ -357,6 +357,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))(
           sql`update users set status = status where false`,
           sql`update users set must_change_password = must_change_password where false`,
           sql`update enterprise_users set is_admin = is_admin where false`,
+          sql`insert into enterprise_users select * from enterprise_users where false`,
           sql`update enterprises set unconfigured_codes = unconfigured_codes where false`,
           sql`delete from roles where false`,
           sql`delete from role_permissions where false`,
