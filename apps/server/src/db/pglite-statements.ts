@@ -1,5 +1,14 @@
 import type { PGlite, Results, protocol as PgliteProtocol } from '@electric-sql/pglite';
-import { AnswerBuffer, concatBytes, readAnswer, type WireAnswer, type WireField } from './pglite-wire.ts';
+import {
+  AnswerBuffer,
+  EXECUTE_MESSAGE,
+  SYNC_MESSAGE,
+  bindMessage,
+  concatBytes,
+  readAnswer,
+  type WireAnswer,
+  type WireField,
+} from './pglite-wire.ts';
 import { isRefusal } from './prelude.ts';
 
 /*
@@ -329,7 +338,7 @@ export class PgliteStatements {
     if (!opening.guard) return [begin];
     const { text, params } = chosen(opening.guard);
     const guard = this.cache.get(text) ?? (await this.prepare(text));
-    return [begin, ...this.bound(guard, params), this.serialize.sync()];
+    return [begin, ...this.bound(guard, params), SYNC_MESSAGE];
   }
 
   /** Bind and Execute of a prepared statement with its values serialised by their parameter types. */
@@ -340,7 +349,7 @@ export class PgliteStatements {
       const serializer = serializers[prepared.paramTypes[i] ?? 0];
       return serializer ? serializer(value) : String(value);
     });
-    return [this.serialize.bind({ statement: prepared.name, values }), this.serialize.execute({})];
+    return [bindMessage(prepared.name, values), EXECUTE_MESSAGE];
   }
 
   private async prepare(text: string): Promise<Prepared> {
@@ -371,7 +380,7 @@ export class PgliteStatements {
     front: Uint8Array[],
   ) {
     const answer = await this.exchange(
-      [...this.leading(), ...front, ...this.bound(prepared, params), this.serialize.sync()],
+      [...this.leading(), ...front, ...this.bound(prepared, params), SYNC_MESSAGE],
       outside,
     );
     return this.results(prepared.fields, answer, opts);

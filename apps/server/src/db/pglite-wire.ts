@@ -168,6 +168,55 @@ export function readAnswer(bytes: Uint8Array, DatabaseErrorOf: DatabaseErrorClas
   return answer;
 }
 
+/** A parameter's value as sent: text, bytes (binary format) or NULL. */
+export type WireValue = string | Uint8Array | null;
+
+const BIND = 0x42;
+/** Execute of the unnamed portal, all rows; and Sync: the same bytes on every call, so made once. */
+export const EXECUTE_MESSAGE = Uint8Array.of(0x45, 0, 0, 0, 9, 0, 0, 0, 0, 0);
+export const SYNC_MESSAGE = Uint8Array.of(0x53, 0, 0, 0, 4);
+
+/**
+ * A Bind of prepared statement `statement` to the unnamed portal, results in text ("Message Formats", Bind):
+ * the bytes PGlite's `serialize.bind` writes for the same values, in one buffer sized up front. PGlite's
+ * writer grows two buffers from 256 bytes and copies the values between them; a chunk of an import binds a
+ * JSON parameter of tens of kilobytes, and that writer's copies were a third of the garbage the import's
+ * thread promoted to its old generation (docs/performance.md, eleventh pass).
+ */
+export function bindMessage(statement: string, values: readonly WireValue[]): Uint8Array {
+  // Length, portal "" and its terminator, the statement and its terminator, the formats' count, a format
+  // per value, the values' count, the values (a length each), the result formats' count (0: all text).
+  let length = 4 + 1 + Buffer.byteLength(statement) + 1 + 2 + 2 * values.length + 2 + 2;
+  for (const v of values) {
+    length += 4 + (v === null ? 0 : typeof v === 'string' ? Buffer.byteLength(v) : v.length);
+  }
+  const out = Buffer.allocUnsafe(1 + length);
+  let at = 0;
+  out[at++] = BIND;
+  at = out.writeInt32BE(length, at);
+  out[at++] = 0;
+  at += out.write(statement, at);
+  out[at++] = 0;
+  at = out.writeUInt16BE(values.length, at);
+  for (const v of values) at = out.writeInt16BE(v instanceof Uint8Array ? 1 : 0, at);
+  at = out.writeUInt16BE(values.length, at);
+  for (const v of values) {
+    if (v === null) {
+      at = out.writeInt32BE(-1, at);
+    } else if (typeof v === 'string') {
+      const written = out.write(v, at + 4);
+      out.writeInt32BE(written, at);
+      at += 4 + written;
+    } else {
+      at = out.writeInt32BE(v.length, at);
+      out.set(v, at);
+      at += v.length;
+    }
+  }
+  out.writeInt16BE(0, at);
+  return out;
+}
+
 /** `parts` joined into one array (a message to send, or an answer handed over in chunks). */
 export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   if (parts.length === 1) return parts[0]!;
