@@ -23,6 +23,7 @@ import {
   type TaskResult,
   type TaskRow,
 } from '../tasks/kit.ts';
+import { collectIfGrown, garbageMark } from '../garbage.ts';
 import { withTenant } from '../tenancy.ts';
 import { importerOf, encodeKey, type ImportContext, type Importer, type PreparedRow } from './importer.ts';
 import { isWritable, type PlannedRow } from './plan.ts';
@@ -169,12 +170,14 @@ async function runImport(ctx: TaskContext<ImportTask>): Promise<{ result?: TaskR
   }
   // A resumed import starts after the rows its earlier run committed.
   const chunkRows = importChunkRows(deps.dbKind);
+  const garbage = garbageMark();
   for (let start = record.processed; start < planned.length; start += chunkRows) {
     if (ctx.stopping()) throw new TaskInterrupted();
     const chunk = planned.slice(start, start + chunkRows);
     await writeChunk(deps, tenant, job.importId, importer, chunk, start, record.lang, ctx);
     // The checkpoint is the record's `processed`, written with the chunk; this also notices a cancel.
     await ctx.progress({ done: start + chunk.length, total: planned.length, phase: 'writing' });
+    collectIfGrown(garbage);
     // Back to the event loop between chunks: PGlite answers in promise callbacks, so without this the next
     // chunk would start before the server even reads the requests that arrived meanwhile.
     await new Promise((resolve) => setImmediate(resolve));
