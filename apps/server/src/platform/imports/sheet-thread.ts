@@ -80,7 +80,7 @@ export function useSheetWorker(entry: URL): void {
 
 function spawn(maxHeapMb: number): SheetThread {
   if (!workerEntry) throw new Error('no sheet worker entry: load the importers (modules/importers.ts) first');
-  const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
+  const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: 12, stackSizeMb: 4 };
   // From the sources (tests, tsx) the thread loads the TypeScript module through tsx, whose hooks do not
   // reach worker threads by themselves; the bundle (build.mjs) has it as dist/sheet-worker.js.
   const worker = workerEntry.href.endsWith('.ts')

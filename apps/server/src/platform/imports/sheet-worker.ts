@@ -28,11 +28,12 @@ async function handle(req: SheetRequest): Promise<void> {
     return;
   }
   const plan = rowPlanner(importer, req.lang);
-  const planned = sheet.rows.map(plan);
   // One batch at a time, the next when the main thread asks: messages that queue up are taken in one go,
-  // which would hold its event loop for all of them.
-  for (let start = 0; start < planned.length; start += BATCH_ROWS) {
-    send({ id: req.id, type: 'rows', rows: planned.slice(start, start + BATCH_ROWS) });
+  // which would hold its event loop for all of them. Each batch is planned as it leaves and its read rows
+  // let go, so the thread never holds a sheet's rows twice (read and planned) at once.
+  const { rows } = sheet;
+  while (rows.length > 0) {
+    send({ id: req.id, type: 'rows', rows: rows.splice(0, BATCH_ROWS).map(plan) });
     await nextBatchWanted(req.id);
   }
   send({ id: req.id, type: 'done', inflatedBytes: sheet.inflatedBytes });
