@@ -209,16 +209,31 @@ function procMemory(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return match ? Number(match[1]) * 1024 : NaN;
 }
 
-/** Samples the resident set of a process until stopped; answers the peak. */
-function sampleRss(pid: number) {
+/** What the import has written, as last polled (the RSS sampler notes it at the peak). */
+interface Written {
+  rows: number;
+}
+
+/**
+ * Samples the resident set of a process until stopped; answers the peak and how many rows `written` said
+ * were written when it was reached (0: while the sheet was read, before the first chunk).
+ */
+function sampleRss(pid: number, written: Written = { rows: 0 }) {
   let peak = procMemory(pid, 'VmRSS');
-  const timer = setInterval(() => {
-    peak = Math.max(peak, procMemory(pid, 'VmRSS'));
-  }, SAMPLE_MS);
+  let peakWritten = written.rows;
+  const sample = () => {
+    const now = procMemory(pid, 'VmRSS');
+    if (now > peak) {
+      peak = now;
+      peakWritten = written.rows;
+    }
+  };
+  const timer = setInterval(sample, SAMPLE_MS);
   return {
     stop() {
       clearInterval(timer);
-      return Math.max(peak, procMemory(pid, 'VmRSS'));
+      sample();
+      return { peak, peakWritten };
     },
   };
 }
@@ -241,7 +256,12 @@ async function importRecord(server: ServerProcess, id: string): Promise<ImportSt
  * Uploads a workbook and follows its import until it is over: the time from the upload to the record's end
  * (within the 100 ms of the poll), the record, and the longest time its `processed` count stood still.
  */
-async function importOver(server: ServerProcess, fileName: string, content: Buffer) {
+async function importOver(
+  server: ServerProcess,
+  fileName: string,
+  content: Buffer,
+  written: Written = { rows: 0 },
+) {
   const { payload, contentType } = multipartBody({ file: { name: fileName, content } });
   const started = performance.now();
   const res = await fetch(`${server.address}/api/product/importExcel`, {
@@ -266,6 +286,7 @@ async function importOver(server: ServerProcess, fileName: string, content: Buff
       if (processed >= 0) updates++;
       longestStill = Math.max(longestStill, now - lastChange);
       processed = record.processed;
+      written.rows = Math.max(processed, 0);
       lastChange = now;
     }
     if (record.status === 'completed' || record.status === 'failed') {
@@ -295,11 +316,12 @@ async function importOn(
     const idleHealth = await idle.stop();
 
     const before = procMemory(pid, 'VmRSS');
-    const memory = sampleRss(pid);
+    const written: Written = { rows: 0 };
+    const memory = sampleRss(pid, written);
     const busy = probeHealth(healthUrl);
-    const run = await importOver(server, 'bench-products.xlsx', workbook);
+    const run = await importOver(server, 'bench-products.xlsx', workbook, written);
     const busyHealth = await busy.stop();
-    const peak = memory.stop();
+    const { peak, peakWritten } = memory.stop();
     if (run.record.status !== 'completed' || run.record.successNum !== ROWS) {
       throw new Error(`import did not complete: ${JSON.stringify(run.record)}`);
     }
@@ -310,7 +332,7 @@ async function importOn(
       const probe = probeHealth(healthUrl);
       const outcome = await importOver(server, 'hostile.xlsx', file.content);
       const hostileHealth = await probe.stop();
-      const hostilePeak = sampled.stop();
+      const hostilePeak = sampled.stop().peak;
       const reason = Object.entries(ERRORS).find(([, e]) => e.code === outcome.record.errorCode)?.[0];
       hostile.push({
         scenario: `  hostile workbook (${label}): ${file.name}`,
@@ -332,7 +354,7 @@ async function importOn(
       },
       {
         scenario: `  server process peak RSS during the import (${label})`,
-        figure: `${mb(peak)} (before the import: ${mb(before)}; the process's high-water mark at the end of the run: ${mb(highWater)})`,
+        figure: `${mb(peak)} at ${peakWritten.toLocaleString('en')} rows written (before the import: ${mb(before)}; the process's high-water mark at the end of the run: ${mb(highWater)})`,
       },
       {
         scenario: `  progress during the import (${label})`,
