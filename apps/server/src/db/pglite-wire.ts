@@ -179,9 +179,8 @@ export const SYNC_MESSAGE = Uint8Array.of(0x53, 0, 0, 0, 4);
 /**
  * A Bind of prepared statement `statement` to the unnamed portal, results in text ("Message Formats", Bind):
  * the bytes PGlite's `serialize.bind` writes for the same values, in one buffer sized up front. PGlite's
- * writer grows two buffers from 256 bytes and copies the values between them; a chunk of an import binds a
- * JSON parameter of tens of kilobytes, and that writer's copies were a third of the garbage the import's
- * thread promoted to its old generation (docs/performance.md, eleventh pass).
+ * writer grows two buffers from 256 bytes and copies the values between them: for an import chunk's JSON
+ * parameter of tens of kilobytes it took three times as long (docs/performance.md, eleventh pass).
  */
 export function bindMessage(statement: string, values: readonly WireValue[]): Uint8Array {
   // Length, portal "" and its terminator, the statement and its terminator, the formats' count, a format

@@ -80,6 +80,8 @@ export function useSheetWorker(entry: URL): void {
 
 function spawn(maxHeapMb: number): SheetThread {
   if (!workerEntry) throw new Error('no sheet worker entry: load the importers (modules/importers.ts) first');
+  // A young generation of 12 MB (32 before): the thread's committed heap counts in the import's peak RSS
+  // while it reads (docs/performance.md, eleventh pass).
   const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: 12, stackSizeMb: 4 };
   // From the sources (tests, tsx) the thread loads the TypeScript module through tsx, whose hooks do not
   // reach worker threads by themselves; the bundle (build.mjs) has it as dist/sheet-worker.js.
