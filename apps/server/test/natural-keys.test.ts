@@ -6,7 +6,7 @@ import { existingNaturalKeys, naturalKeysQuery } from '../src/platform/imports/n
 import { withTenant } from '../src/platform/tenancy.ts';
 import { AUTO_UUID, MINE_UUID, useTestApp } from './support/app.ts';
 import { dbOf } from './support/helpers.ts';
-import { planTenant } from './support/query-plans.ts';
+import { explain, indexesOf, planTenant, scansOf, seqScannedTables } from './support/query-plans.ts';
 
 /*
  * The look-up of keys an enterprise already holds (platform/imports/natural-keys.ts), which every import
@@ -14,15 +14,6 @@ import { planTenant } from './support/query-plans.ts';
  * with the planner's default costs at a size where an IN list of an import chunk's keys is read by a
  * sequential scan of the whole table (docs/performance.md, eleventh pass).
  */
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 const FILLER = 15_000;
 /** Codes with what an array literal must quote: separators, quotes, braces, backslashes, spaces, NULL. */
@@ -85,16 +76,12 @@ describe('existingNaturalKeys', () => {
 
   it("reaches the products of an import chunk's 500 keys through the key's index, default costs", async () => {
     const codes = Array.from({ length: 500 }, (_, i) => `NK-${FILLER + 1 + i}`);
-    const plan = await withTenant(dbOf(t), planTenant(AUTO_UUID, userId), async (tx: Db) => {
-      const result = (await tx.execute(
-        sql`explain (format json) ${naturalKeysQuery(AUTO_UUID, PRODUCT_KEY, codes)}`,
-      )) as unknown as { rows: { 'QUERY PLAN': unknown }[] };
-      const raw = result.rows[0]!['QUERY PLAN'];
-      return (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-    });
-    const scans = nodesOf(plan[0]!.Plan).filter((n) => n['Relation Name'] === 'products');
-    expect(scans.length).toBeGreaterThan(0);
-    expect(scans.map((n) => n['Node Type'])).not.toContain('Seq Scan');
-    expect(scans.map((n) => n['Index Name'])).toContain('products_enterprise_code_batch_vin_uq');
+    const query = naturalKeysQuery(AUTO_UUID, PRODUCT_KEY, codes);
+    const plan = await withTenant(dbOf(t), planTenant(AUTO_UUID, userId), (tx: Db) =>
+      explain(tx, 'existing keys', query, 'existing keys', false),
+    );
+    expect(scansOf(plan).some((n) => n.relation === 'products')).toBe(true);
+    expect(seqScannedTables(plan)).not.toContain('products');
+    expect(indexesOf(plan)).toContain('products_enterprise_code_batch_vin_uq');
   });
 });

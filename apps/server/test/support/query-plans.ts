@@ -441,7 +441,8 @@ function flatten(plan: RawPlan, depth = 0, out: PlanNode[] = []): PlanNode[] {
   return out;
 }
 
-async function explain(
+/** EXPLAIN (ANALYZE with `analyze`) of `statement` in `tx`, its nodes flattened in plan order. */
+export async function explain(
   tx: Db,
   label: string,
   statement: SQL,
