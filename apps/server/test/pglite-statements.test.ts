@@ -436,3 +436,53 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded PGlite after ou
     }
   });
 });
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))(
+  'the embedded PGlite under a queue of transactions',
+  () => {
+    /**
+     * How many of `count` transactions, all waiting for the connection at once, had completed when a
+     * setImmediate queued behind them ran: the event loop's first turn.
+     */
+    async function completedAtFirstTurn(turnAfterMs: number, count: number): Promise<number> {
+      const { PGlite, protocol } = await import('@electric-sql/pglite');
+      const { PgliteStatements } = await import('../src/db/pglite-statements.ts');
+      const pg = await PGlite.create();
+      try {
+        const statements = new PgliteStatements(pg, protocol, { turnAfterMs });
+        await statements.query('select $1::int as n', [0]);
+        let completed = 0;
+        let atFirstTurn: number | null = null;
+        const all = Array.from({ length: count }, (_, i) =>
+          (i % 2 === 0
+            ? statements.transaction((tx) => tx.query('select $1::int as n', [i]))
+            : statements.readTransaction(
+                (tx) => tx.query('select $1::int as n', [i]),
+                { text: 'select $1::int as guard', params: [1] },
+                () => new Error('refused'),
+              )
+          ).then((answer) => {
+            expect(answer.rows).toEqual([{ n: i }]);
+            completed++;
+          }),
+        );
+        setImmediate(() => {
+          atFirstTurn = completed;
+        });
+        await Promise.all(all);
+        expect(completed).toBe(count);
+        return atFirstTurn ?? count;
+      } finally {
+        await pg.close();
+      }
+    }
+
+    it('lets the event loop turn while the connection passes from one transaction to the next', async () => {
+      // Without turns the whole queue runs in promise callbacks before the loop reads a request or fires a
+      // timer (what LoopTurns is for): the contrast shows the case below could fail.
+      expect(await completedAtFirstTurn(Number.POSITIVE_INFINITY, 200)).toBe(200);
+      // Asked to turn at once, the loop turns with most of the queue still waiting, and every answer is right.
+      expect(await completedAtFirstTurn(0, 200)).toBeLessThan(20);
+    });
+  },
+);
