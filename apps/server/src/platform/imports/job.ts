@@ -163,9 +163,10 @@ async function runImport(ctx: TaskContext<ImportTask>): Promise<{ result?: TaskR
   const sheet = await readSheetOffThread(content, importer.kind, record.lang);
   if ('failure' in sheet) throw new TaskFailed(sheet.failure);
   const planned = sheet.rows;
-  if (record.importNum !== planned.length) {
+  const total = planned.length;
+  if (record.importNum !== total) {
     await withTenant(deps.db, tenant, (tx) =>
-      updateImportRecord(tx, tenant, record.id, { importNum: planned.length }),
+      updateImportRecord(tx, tenant, record.id, { importNum: total }),
     );
   }
   // A resumed import starts after the rows its earlier run committed.
@@ -174,12 +175,15 @@ async function runImport(ctx: TaskContext<ImportTask>): Promise<{ result?: TaskR
   // took it past 500 MB; with PostgreSQL elsewhere the heap's growth is harmless, and the collections' pauses
   // doubled the p99 of the requests served meanwhile (docs/performance.md, eleventh pass).
   const garbage = deps.dbKind === 'pglite' ? garbageMark() : null;
-  for (let start = record.processed; start < planned.length; start += chunkRows) {
+  // Written chunks are let go (the rows left are taken from the front), so that the heap does not hold the
+  // whole sheet until the last chunk.
+  planned.splice(0, record.processed);
+  for (let start = record.processed; start < total; start += chunkRows) {
     if (ctx.stopping()) throw new TaskInterrupted();
-    const chunk = planned.slice(start, start + chunkRows);
+    const chunk = planned.splice(0, chunkRows);
     await writeChunk(deps, tenant, job.importId, importer, chunk, start, record.lang, ctx);
     // The checkpoint is the record's `processed`, written with the chunk; this also notices a cancel.
-    await ctx.progress({ done: start + chunk.length, total: planned.length, phase: 'writing' });
+    await ctx.progress({ done: start + chunk.length, total, phase: 'writing' });
     if (garbage) collectIfGrown(garbage);
     // Back to the event loop between chunks: PGlite answers in promise callbacks, so without this the next
     // chunk would start before the server even reads the requests that arrived meanwhile.
