@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { PRODUCT_KEY } from '../src/modules/product/repo.ts';
@@ -78,7 +79,7 @@ describe('existingNaturalKeys', () => {
     const codes = Array.from({ length: 500 }, (_, i) => `NK-${FILLER + 1 + i}`);
     const query = naturalKeysQuery(AUTO_UUID, PRODUCT_KEY, codes);
     const plan = await withTenant(dbOf(t), planTenant(AUTO_UUID, userId), (tx: Db) =>
-      explain(tx, 'existing keys', query, 'existing keys', false),
+      explain(tx, 'existing keys', query, new PgDialect().sqlToQuery(query).sql, false),
     );
     expect(scansOf(plan).some((n) => n.relation === 'products')).toBe(true);
     expect(seqScannedTables(plan)).not.toContain('products');

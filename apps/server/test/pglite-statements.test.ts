@@ -1,3 +1,4 @@
+import type { PGlite, protocol as PgliteProtocol } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   transactionWith,
   type Database,
 } from '../src/db/client.ts';
+import type { PgliteStatements } from '../src/db/pglite-statements.ts';
 import { MIGRATIONS_DIR } from '../src/paths.ts';
 import { refreshStatistics } from '../src/platform/statistics.ts';
 import { rowsOf } from '../src/platform/ledger/nodes.ts';
@@ -416,13 +418,27 @@ describe('statistics of the evidence and audit tables (migration 0040)', () => {
   });
 });
 
+/**
+ * A PGlite of its own (in memory) with our statements client on it, closed after `use`; loaded only when used
+ * (these cases are skipped on PostgreSQL).
+ */
+async function withOwnPglite<T>(
+  options: { turnAfterMs?: number },
+  use: (statements: PgliteStatements, pg: PGlite, protocol: typeof PgliteProtocol) => Promise<T>,
+): Promise<T> {
+  const { PGlite, protocol } = await import('@electric-sql/pglite');
+  const { PgliteStatements } = await import('../src/db/pglite-statements.ts');
+  const pg = await PGlite.create();
+  try {
+    return await use(new PgliteStatements(pg, protocol, options), pg, protocol);
+  } finally {
+    await pg.close();
+  }
+}
+
 describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded PGlite after our statements', () => {
-  it("still answers PGlite's own query (its answer handler is handed back after each exchange)", async () => {
-    const { PGlite, protocol } = await import('@electric-sql/pglite');
-    const { PgliteStatements } = await import('../src/db/pglite-statements.ts');
-    const pg = await PGlite.create();
-    try {
-      const statements = new PgliteStatements(pg, protocol);
+  it("still answers PGlite's own query (its answer handler is handed back after each exchange)", () =>
+    withOwnPglite({}, async (statements, pg, protocol) => {
       const ours = await statements.query('select $1::int + 1 as n', [41]);
       expect(ours.rows).toEqual([{ n: 42 }]);
       await expect(statements.query('select 1/0', [])).rejects.toMatchObject({ code: '22012' });
@@ -431,10 +447,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded PGlite after ou
       await statements.query('select $1::int as n', [1]);
       const { messages } = await pg.execProtocol(protocol.serialize.query('select 7 as n'));
       expect(messages.map((m) => m.name)).toContain('dataRow');
-    } finally {
-      await pg.close();
-    }
-  });
+    }));
 });
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))(
@@ -444,12 +457,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))(
      * How many of `count` transactions, all waiting for the connection at once, had completed when a
      * setImmediate queued behind them ran: the event loop's first turn.
      */
-    async function completedAtFirstTurn(turnAfterMs: number, count: number): Promise<number> {
-      const { PGlite, protocol } = await import('@electric-sql/pglite');
-      const { PgliteStatements } = await import('../src/db/pglite-statements.ts');
-      const pg = await PGlite.create();
-      try {
-        const statements = new PgliteStatements(pg, protocol, { turnAfterMs });
+    const completedAtFirstTurn = (turnAfterMs: number, count: number) =>
+      withOwnPglite({ turnAfterMs }, async (statements) => {
         await statements.query('select $1::int as n', [0]);
         let completed = 0;
         let atFirstTurn: number | null = null;
@@ -472,10 +481,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))(
         await Promise.all(all);
         expect(completed).toBe(count);
         return atFirstTurn ?? count;
-      } finally {
-        await pg.close();
-      }
-    }
+      });
 
     it('lets the event loop turn while the connection passes from one transaction to the next', async () => {
       // Without turns the whole queue runs in promise callbacks before the loop reads a request or fires a
