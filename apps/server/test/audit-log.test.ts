@@ -239,6 +239,54 @@ describe('audit trail of every write (system log, data changes)', () => {
     );
   });
 
+  it('records each row of one statement once, keyed by its key columns (one or two)', async () => {
+    const as = { enterpriseUuid: AUTO_UUID, userId: adminId, ip: CLIENT_IP };
+    const codes = ['AUD-MANY-1', 'AUD-MANY-2', 'AUD-MANY-3'];
+    const ids = await withTenant(dbOf(t), as, async (tx) => {
+      const rows = await tx
+        .insert(projectCodes)
+        .values(codes.map((code) => ({ enterpriseUuid: AUTO_UUID, code, createdBy: adminId })))
+        .returning({ id: projectCodes.id });
+      // One statement edits all three (one of them to the same value: not a change) and deletes two.
+      await tx
+        .update(projectCodes)
+        .set({
+          notes: sql`case when ${projectCodes.code} = 'AUD-MANY-3' then '' else 'n-' || ${projectCodes.code} end`,
+        })
+        .where(sql`${projectCodes.code} like 'AUD-MANY-%'`);
+      await tx.delete(projectCodes).where(sql`${projectCodes.code} in ('AUD-MANY-1', 'AUD-MANY-2')`);
+      return rows.map((r) => r.id);
+    });
+    const trail = await Promise.all(ids.map((id) => rowsFor('project_codes', id)));
+    expect(trail.map((rows) => rows.map((r) => r.action))).toEqual([
+      ['insert', 'update', 'delete'],
+      ['insert', 'update', 'delete'],
+      ['insert'],
+    ]);
+    expect(trail[0]![1]).toMatchObject({ before: { notes: '' }, after: { notes: 'n-AUD-MANY-1' } });
+    expect(trail[1]![2]!.before).toMatchObject({ code: 'AUD-MANY-2', notes: 'n-AUD-MANY-2' });
+    expect(trail.flat().every((r) => r.enterpriseUuid === AUTO_UUID && r.userId === adminId)).toBe(true);
+
+    // role_permissions names no enterprise column (the tenant's is taken) and is keyed by two columns.
+    const [role] = (await query<{ id: number }>(
+      t,
+      sql`select id from roles where enterprise_uuid = ${AUTO_UUID} order by id limit 1`,
+    )) as [{ id: number }];
+    await withTenant(dbOf(t), as, async (tx) => {
+      await tx.execute(
+        sql`insert into role_permissions (role_id, code) values (${role.id}, 'AUD-CODE-A'), (${role.id}, 'AUD-CODE-B')`,
+      );
+      await tx.execute(sql`delete from role_permissions where code in ('AUD-CODE-A', 'AUD-CODE-B')`);
+    });
+    for (const code of ['AUD-CODE-A', 'AUD-CODE-B']) {
+      const rows = await rowsFor('role_permissions', `${role.id}/${code}`);
+      expect(rows.map((r) => [r.action, r.enterpriseUuid])).toEqual([
+        ['insert', AUTO_UUID],
+        ['delete', AUTO_UUID],
+      ]);
+    }
+  });
+
   it('records writes outside a tenant request with no user, under the row enterprise', async () => {
     await dbOf(t)
       .update(enterprises)
