@@ -99,7 +99,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const { Pool } = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const pool = new Pool({ connectionString: opts.url, max: opts.poolSize ?? 4 });
     // A connection that the server closes emits 'error' (on the pool while idle, on the client while checked
     // out between statements), which would end the process without a listener. The pool drops an idle one;
     // a checked-out one fails its next statement, and the transaction releases it as broken.
