@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { LIMITS } from '@tracehub/contract';
+import { DEFAULT_POOL_SIZE } from './db/client.ts';
 import { REPO_ROOT } from './paths.ts';
 import { parseTrustProxy } from './platform/trust-proxy.ts';
 
@@ -50,12 +51,9 @@ const ZConfig = z.object({
     .optional(),
   /**
    * PostgreSQL connections per process (DATABASE_URL only). With several processes the database must allow
-   * their sum: (API processes + workers) x DB_POOL_SIZE, plus one per process while it migrates. Four keeps
-   * the database's busy backends near its cores: a request waits for a connection in the process's queue
-   * instead of PostgreSQL switching between more backends than it can run (the load mix on two cores, `--api 2
-   * --workers 1`: 4 gave 392-413 req/s and p99 330-357 ms where 10 gave 339-368 and 443-654; docs/performance.md).
+   * their sum: (API processes + workers) x DB_POOL_SIZE, plus one per process while it migrates.
    */
-  DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(4),
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(DEFAULT_POOL_SIZE),
   /**
    * The embedded PGlite's buffer cache in megabytes (PostgreSQL's shared_buffers; PGlite's own default is
    * 128). Pages beyond it are read through the operating system's file cache; each megabyte of it is memory of

@@ -285,6 +285,13 @@ describe('audit trail of every write (system log, data changes)', () => {
         ['delete', AUTO_UUID],
       ]);
     }
+    // Keys of three columns and more (no audited table has one yet), and a missing part, as 0039 wrote them.
+    const keys = await query<{ three: string; partial: string; none: string }>(
+      t,
+      sql`select tracehub_audit_key('{"a":"1","b":"2","c":"3"}', '{a,b,c}') as three,
+        tracehub_audit_key('{"a":"1"}', '{a,b}') as partial, tracehub_audit_key('{}', '{a,b}') as none`,
+    );
+    expect(keys[0]).toEqual({ three: '1/2/3', partial: '1', none: '' });
   });
 
   it('records writes outside a tenant request with no user, under the row enterprise', async () => {

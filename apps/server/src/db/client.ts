@@ -94,12 +94,20 @@ function queryAsSql({ sql: text, params }: Query): SQL {
   return sql.join(parts.map((p, i) => (i % 2 === 0 ? sql.raw(p) : sql`${params[Number(p) - 1]}`)));
 }
 
+/**
+ * PostgreSQL connections a process opens unless told otherwise (`DB_POOL_SIZE`). Four keeps the database's busy
+ * backends near its cores: a request waits for a connection in the process's queue instead of PostgreSQL
+ * switching between more backends than it can run (the load mix on two cores, `--api 2 --workers 1`: 4 gave
+ * 392-413 req/s and p99 330-357 ms where 10 gave 339-368 and 443-654; docs/performance.md, thirteenth pass).
+ */
+export const DEFAULT_POOL_SIZE = 4;
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const { Pool } = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: opts.url, max: opts.poolSize ?? 4 });
+    const pool = new Pool({ connectionString: opts.url, max: opts.poolSize ?? DEFAULT_POOL_SIZE });
     // A connection that the server closes emits 'error' (on the pool while idle, on the client while checked
     // out between statements), which would end the process without a listener. The pool drops an idle one;
     // a checked-out one fails its next statement, and the transaction releases it as broken.
