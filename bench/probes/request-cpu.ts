@@ -3,7 +3,9 @@
 // fresh database, signs in as demo-auto, sends 500 requests of the kind to warm up, then N more from 10
 // connections, and prints the CPU the server's process and all PostgreSQL backends on this machine spent per
 // request (/proc/<pid>/stat; Linux). Kinds: `write` (the load mix's purchase receipt), `list` (the api
-// scenario's account log page), `health` (the health check). E.g.
+// scenario's account log page), `receipts` (the load mix's first page of purchase receipts, with its capped
+// total), `health` (the health check). PREWRITE=n writes n receipts first and SETTLE=ms waits after them (for
+// the background sealing and the statistics keeper), so that a list is measured on a grown table. E.g.
 //   npx tsx bench/probes/request-cpu.ts write 3000 after
 //   BENCH_SERVER=/work/wt-base/apps/server/dist/main.js npx tsx bench/probes/request-cpu.ts write 3000 before
 // Not one of the bench's targets: a probe for a change of the request path (docs/performance.md).
@@ -60,19 +62,33 @@ try {
       return;
     }
     const answer =
-      kind === 'list'
-        ? await post(`${server.url}${ACCOUNT_LOG_PAGE.path}`, ACCOUNT_LOG_PAGE.body, token)
-        : await post(`${server.url}/api/stagePurchase/receipt/add`, receiptBody(run, ++n), token);
+      kind === 'receipts'
+        ? await post(`${server.url}/api/stagePurchase/receipt/page`, { pageNo: 1, pageSize: 20 }, token)
+        : kind === 'list'
+          ? await post(`${server.url}${ACCOUNT_LOG_PAGE.path}`, ACCOUNT_LOG_PAGE.body, token)
+          : await post(`${server.url}/api/stagePurchase/receipt/add`, receiptBody(run, ++n), token);
     if (answer.code !== '0000') throw new Error(`${answer.code} ${answer.msg}`);
   };
-  const sendMany = async (total: number) => {
+  const sendMany = async (total: number, one = send) => {
     let left = total;
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
-        while (left-- > 0) await send();
+        while (left-- > 0) await one();
       }),
     );
   };
+  const prewrite = Number(process.env.PREWRITE ?? 0);
+  if (prewrite > 0) {
+    await sendMany(prewrite, async () => {
+      const answer = await post(
+        `${server.url}/api/stagePurchase/receipt/add`,
+        receiptBody(`${run}p`, ++n),
+        token,
+      );
+      if (answer.code !== '0000') throw new Error(`${answer.code} ${answer.msg}`);
+    });
+    await new Promise((resolve) => setTimeout(resolve, Number(process.env.SETTLE ?? 0)));
+  }
   await sendMany(500);
   const before = [ticks(server.child.pid!), postgresTicks()];
   const started = Date.now();

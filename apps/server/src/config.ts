@@ -84,9 +84,9 @@ const ZConfig = z.object({
    */
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
   /**
-   * How often background processes analyse tables that have outgrown their statistics (platform/statistics.ts:
-   * PGlite has no autovacuum, and prepared statements keep their plans until a table is analysed), in
-   * milliseconds; 0 turns it off.
+   * How often background processes vacuum the tables autovacuum would and analyse those that have outgrown
+   * their statistics (platform/statistics.ts: PGlite has no autovacuum, PostgreSQL's comes a minute later at
+   * best, and prepared statements keep their plans until a table is analysed), in milliseconds; 0 turns it off.
    */
   STATISTICS_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
   /**

@@ -12,7 +12,7 @@ import {
 } from '../src/db/client.ts';
 import type { PgliteStatements } from '../src/db/pglite-statements.ts';
 import { MIGRATIONS_DIR } from '../src/paths.ts';
-import { refreshStatistics } from '../src/platform/statistics.ts';
+import { refreshStatistics, vacuumTables } from '../src/platform/statistics.ts';
 import { rowsOf } from '../src/platform/ledger/nodes.ts';
 import { AUTO_UUID, signIn, startTestApp } from './support/app.ts';
 
@@ -313,6 +313,58 @@ describe('statements of the embedded database (PGlite) and statistics', () => {
       await database.db.execute(sql`select reltuples from pg_class where relname = ${TABLE}`),
     );
     expect(Number(after!.reltuples)).toBeGreaterThan(50_000);
+  });
+
+  it('vacuums, as autovacuum would, a table whose rows died or that grew, and no other', async () => {
+    // A table of its own, which PostgreSQL's autovacuum (with DATABASE_URL) must not vacuum before the keeper.
+    const table = `${TABLE}_v`;
+    await database.db.execute(
+      sql`create table ${sql.raw(table)} (id serial primary key, n int not null) with (autovacuum_enabled = false)`,
+    );
+    await database.db.execute(sql`create index ${sql.raw(table)}_n on ${sql.raw(table)} (n)`);
+    const write = (statement: ReturnType<typeof sql>) =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(statement);
+        await tx.execute(sql`select pg_stat_force_next_flush()`);
+      });
+    const state = async () => {
+      const [row] = rowsOf<{ dead: string; visible: number; pages: number; vacuumed: string | null }>(
+        await database.db.execute(sql`
+          select s.n_dead_tup as dead, c.relallvisible as visible, c.relpages as pages, s.last_vacuum as vacuumed
+          from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname = ${table}`),
+      );
+      return { dead: Number(row!.dead), visible: row!.visible, pages: row!.pages, vacuumed: row!.vacuumed };
+    };
+    try {
+      // Grown by inserts alone: vacuumed, so that its pages are marked all-visible for index-only scans.
+      await write(sql`insert into ${sql.raw(table)} (n) select i from generate_series(1, 5000) i`);
+      expect(await vacuumTables(database.db)).toContain(table);
+      const grown = await state();
+      expect(grown.vacuumed).not.toBeNull();
+      expect(grown.pages).toBeGreaterThan(0);
+      expect(grown.visible).toBe(grown.pages);
+      const counted = rowsOf<{ 'QUERY PLAN': string }>(
+        await database.db.execute(
+          sql`explain (analyze, costs off) select count(*) from ${sql.raw(table)} where n > ${0}`,
+        ),
+      )
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+      expect(counted).toMatch(/Index Only Scan[\s\S]*Heap Fetches: 0/);
+      expect(await vacuumTables(database.db)).not.toContain(table);
+
+      // A few rows changed: under autovacuum's threshold (50 and a fifth of the table), left alone.
+      await write(sql`update ${sql.raw(table)} set n = n + 1 where id <= 100`);
+      expect(await vacuumTables(database.db)).not.toContain(table);
+      // Past it: vacuumed, its dead rows gone.
+      await write(sql`update ${sql.raw(table)} set n = n + 1 where id <= 2000`);
+      expect((await state()).dead).toBeGreaterThan(1_050);
+      expect(await vacuumTables(database.db)).toContain(table);
+      expect((await state()).dead).toBe(0);
+      expect(await vacuumTables(database.db)).not.toContain(table);
+    } finally {
+      await database.db.execute(sql`drop table ${sql.raw(table)}`);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { startPeriodic, type PeriodicJob } from './jobs/periodic.ts';
 import { rowsOf } from './ledger/nodes.ts';
@@ -12,6 +12,15 @@ import { rowsOf } from './ledger/nodes.ts';
  * changed more than it held at its last analysis (or, checked less often, that grew past twice its pages) is
  * analysed again, which also makes PostgreSQL plan its statements anew. On PostgreSQL autovacuum does the
  * same, but only every minute at best.
+ *
+ * Without autovacuum nothing vacuums the embedded database either, so the keeper vacuums too, by autovacuum's
+ * own rules (`dueForVacuum`). Unvacuumed, the rows an update or a delete leaves dead (a session's sliding
+ * expiry, an event's seal, a job's status) stay in the table and its indexes, no page is ever marked
+ * all-visible, so a list's capped count reads every row's heap page where an index-only scan would do (4,000
+ * receipts on PGlite: 2.6-2.8 ms a count, 1.05-1.13 ms once vacuumed), and no row is ever frozen against
+ * transaction-ID wraparound. On PostgreSQL it vacuums for the same reason it analyses: autovacuum comes a
+ * minute later at best (4,000 receipts counted by a sequential scan and a sort, 4.7 ms, against 1.5 ms), and a
+ * table autovacuum is already at is skipped.
  */
 
 /** Pages a table may have before its size matters to a plan (16 pages: 128 kB). */
@@ -56,14 +65,46 @@ export type OutgrownCheck = 'changes' | 'size';
  */
 const BETWEEN_TABLES_MS = 25;
 
+/** Runs `statement` on each table, one at a time with a pause between; answers the tables' names. */
+async function eachTable(db: Db, tables: string[], statement: (table: SQLWrapper) => SQL): Promise<string[]> {
+  for (const [i, table] of tables.entries()) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, BETWEEN_TABLES_MS));
+    await db.execute(statement(sql.identifier(table)));
+  }
+  return tables;
+}
+
 /** Analyses every table that outgrew its statistics, one at a time; answers their names. */
 export async function refreshStatistics(db: Db, check: OutgrownCheck = 'changes'): Promise<string[]> {
   const tables = await (check === 'size' ? outgrownBySize(db) : outgrownByChanges(db));
-  for (const [i, table] of tables.entries()) {
-    if (i > 0) await new Promise((resolve) => setTimeout(resolve, BETWEEN_TABLES_MS));
-    await db.execute(sql`analyze ${sql.identifier(table)}`);
-  }
-  return tables;
+  return eachTable(db, tables, (table) => sql`analyze ${table}`);
+}
+
+/**
+ * Tables of the public schema that autovacuum would vacuum with its default settings: dead rows past 50 and a
+ * fifth of the table, rows inserted since the last vacuum past 1,000 and a fifth (so that their pages are
+ * marked all-visible), or a transaction-ID age past 150 million (`vacuum_freeze_table_age`: the vacuum then
+ * freezes every row it finds, as wraparound requires). The counters are PostgreSQL's, kept in memory.
+ */
+async function dueForVacuum(db: Db): Promise<string[]> {
+  const result = await db.execute(sql`
+    select s.relname as name
+    from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+    where s.schemaname = 'public' and (
+      s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
+      or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)
+      or age(c.relfrozenxid) > 150000000)`);
+  return rowsOf<{ name: string }>(result).map((r) => r.name);
+}
+
+/**
+ * Vacuums every table autovacuum would (`dueForVacuum`), one at a time; answers their names. A vacuum reads
+ * only the pages changed since the last one (the others are marked all-visible) and skips index cleanup while
+ * few rows died, so a run after a burst of writes is short. A table another vacuum holds (autovacuum, another
+ * worker's keeper) is skipped rather than waited for.
+ */
+export async function vacuumTables(db: Db): Promise<string[]> {
+  return eachTable(db, await dueForVacuum(db), (table) => sql`vacuum (skip_locked) ${table}`);
 }
 
 /**
@@ -72,7 +113,7 @@ export async function refreshStatistics(db: Db, check: OutgrownCheck = 'changes'
  */
 const SIZE_CHECK_EVERY = 60;
 
-/** Checks every `intervalMs` in the background (worker processes). */
+/** Checks every `intervalMs` in the background (worker processes): vacuums, then analyses. */
 export function startStatisticsKeeper(
   db: Db,
   opts: { intervalMs: number; log: { error(obj: unknown, msg: string): void } },
@@ -82,6 +123,9 @@ export function startStatisticsKeeper(
     name: 'statistics',
     intervalMs: opts.intervalMs,
     log: opts.log,
-    run: () => refreshStatistics(db, runs++ % SIZE_CHECK_EVERY === 0 ? 'size' : 'changes'),
+    run: async () => {
+      await vacuumTables(db);
+      await refreshStatistics(db, runs++ % SIZE_CHECK_EVERY === 0 ? 'size' : 'changes');
+    },
   });
 }
