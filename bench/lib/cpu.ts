@@ -13,7 +13,8 @@ export interface CpuSample {
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-function procCpuMs(pid: number): number | null {
+/** User + system CPU a process has used so far, in ms (Linux /proc); null if it is gone or unreadable. */
+export function procCpuMs(pid: number): number | null {
   try {
     // Fields after the command name: state is 3rd, utime the 14th and stime the 15th of the whole line.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');

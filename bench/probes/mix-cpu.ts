@@ -10,25 +10,16 @@
 // Not one of the bench's targets: a probe for the load mix (docs/performance.md, fourteenth pass).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import { ACCOUNT_LOG_PAGE, postEnvelope as post } from '../lib/api-client.ts';
+import type { TEnvelope } from '../lib/api-client.ts';
+import { procCpuMs } from '../lib/cpu.ts';
 import { freshPostgres } from '../lib/postgres.ts';
 import { startTracehub } from '../lib/processes.ts';
-import { receiptBody, signIn } from '../scenarios/load.ts';
+import { mixedWorkload, signIn } from '../scenarios/load.ts';
 
 const [connections = '10', count = '5000'] = process.argv.slice(2);
 const N = Number(count);
-const HZ = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
-/** User and system CPU of a process, in clock ticks; 0 for one that has ended. */
-function ticks(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
+const cpuMs = (pid: number) => procCpuMs(pid) ?? 0; // a process that has ended meanwhile
 const pidsOf = (args: string[]) =>
   execFileSync('pgrep', args, { encoding: 'utf8' }).trim().split('\n').map(Number);
 
@@ -44,49 +35,50 @@ const server = await startTracehub({ DATABASE_URL: db.url, LOG_LEVEL: 'error' },
 ]);
 try {
   const token = await signIn(server.url, 'demo-auto');
-  const run = randomBytes(3).toString('hex');
-  let written = 0;
-  const receipts = `${server.url}/api/stagePurchase/receipt`;
-  const steps = [
-    () => post(`${receipts}/page`, { pageNo: 1, pageSize: 20 }, token),
-    () => post(`${receipts}/page`, { pageNo: 1, pageSize: 20, batchNo: 'LOAD-1' }, token),
-    () => post(`${server.url}/api/materialData/page`, { pageNo: 1, pageSize: 20 }, token),
-    () => post(`${receipts}/add`, receiptBody(run, ++written), token),
-    () => post(`${server.url}${ACCOUNT_LOG_PAGE.path}`, ACCOUNT_LOG_PAGE.body, token),
-  ];
+  // The load scenario's own steps, bodies and receipt numbering.
+  const { steps } = mixedWorkload(token, randomBytes(3).toString('hex'));
   const chosen = (process.env.STEPS ?? '01234').split('').map((d) => steps[Number(d)]!);
   let sent = 0;
+  const sendOne = async () => {
+    const step = chosen[sent++ % chosen.length]!;
+    const res = await fetch(`${server.url}${step.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: step.write ? step.write() : step.body,
+    });
+    const answer = (await res.json()) as TEnvelope<unknown>;
+    if (answer.code !== '0000') throw new Error(`${step.path}: ${answer.code} ${answer.msg}`);
+  };
   const sendMany = async (total: number) => {
     let left = total;
     await Promise.all(
       Array.from({ length: Number(connections) }, async () => {
-        while (left-- > 0) {
-          const answer = await chosen[sent++ % chosen.length]!();
-          if (answer.code !== '0000') throw new Error(`${answer.code} ${answer.msg}`);
-        }
+        while (left-- > 0) await sendOne();
       }),
     );
   };
   await sendMany(500);
   // The supervisor and its children share its command line.
   const serverPids = [server.child.pid!, ...pidsOf(['-P', String(server.child.pid)])];
-  const postgres = () => pidsOf(['-x', 'postgres']).reduce((sum, pid) => sum + ticks(pid), 0);
+  const postgres = () => pidsOf(['-x', 'postgres']).reduce((sum, pid) => sum + cpuMs(pid), 0);
   const client = () => {
     const { user, system } = process.cpuUsage();
-    return (user + system) / 1e6;
+    return (user + system) / 1000;
   };
-  const before = { server: serverPids.map(ticks), postgres: postgres(), client: client() };
+  const before = { server: serverPids.map(cpuMs), postgres: postgres(), client: client() };
   const started = Date.now();
   await sendMany(N);
   const seconds = (Date.now() - started) / 1000;
-  const after = { server: serverPids.map(ticks), postgres: postgres(), client: client() };
-  const ms = (t: number) => ((t / HZ / N) * 1000).toFixed(2);
-  const each = serverPids.map((pid, i) => `${pid} ${ms(after.server[i]! - before.server[i]!)}`).join(', ');
-  const total = after.server.reduce((sum, t, i) => sum + t - before.server[i]!, 0);
+  const after = { server: serverPids.map(cpuMs), postgres: postgres(), client: client() };
+  const perRequest = (ms: number) => (ms / N).toFixed(2);
+  const each = serverPids
+    .map((pid, i) => `${pid} ${perRequest(after.server[i]! - before.server[i]!)}`)
+    .join(', ');
+  const total = after.server.reduce((sum, ms, i) => sum + ms - before.server[i]!, 0);
   console.log(
     `steps ${process.env.STEPS ?? '01234'}, ${connections} connections, ${(N / seconds).toFixed(0)} req/s; ms of CPU a request: ` +
-      `server ${ms(total)} (by process ${each}), PostgreSQL ${ms(after.postgres - before.postgres)}, ` +
-      `client ${(((after.client - before.client) / N) * 1000).toFixed(2)}`,
+      `server ${perRequest(total)} (by process ${each}), PostgreSQL ${perRequest(after.postgres - before.postgres)}, ` +
+      `client ${perRequest(after.client - before.client)}`,
   );
 } finally {
   await server.stop();

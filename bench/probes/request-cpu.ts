@@ -11,7 +11,7 @@
 // Not one of the bench's targets: a probe for a change of the request path (docs/performance.md).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
+import { procCpuMs } from '../lib/cpu.ts';
 import { freshPostgres } from '../lib/postgres.ts';
 import { startTracehub } from '../lib/processes.ts';
 import { ACCOUNT_LOG_PAGE, postEnvelope as post } from '../lib/api-client.ts';
@@ -20,26 +20,15 @@ import { receiptBody, signIn } from '../scenarios/load.ts';
 const [kind = 'write', count = '3000', label = ''] = process.argv.slice(2);
 const N = Number(count);
 const CONNECTIONS = 10;
-const HZ = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-
-/** User and system CPU of a process, in clock ticks. */
-function ticks(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return Number(fields[11]) + Number(fields[12]);
-}
-const postgresTicks = () =>
+/** User and system CPU of a process so far, in ms; 0 for one that has ended meanwhile. */
+const cpuMs = (pid: number) => procCpuMs(pid) ?? 0;
+const postgresCpuMs = () =>
   embedded
     ? 0
     : execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' })
         .trim()
         .split('\n')
-        .reduce((sum, pid) => {
-          try {
-            return sum + ticks(Number(pid));
-          } catch {
-            return sum; // a backend that ended meanwhile
-          }
-        }, 0);
+        .reduce((sum, pid) => sum + cpuMs(Number(pid)), 0);
 
 // BENCH_DATABASE_URL=embedded: the server on its embedded PGlite (its CPU is then all in the server's).
 const embedded = process.env.BENCH_DATABASE_URL === 'embedded';
@@ -54,6 +43,10 @@ try {
   const token = await signIn(server.url, 'demo-auto');
   const run = randomBytes(3).toString('hex');
   let n = 0;
+  const write = async (): Promise<void> => {
+    const answer = await post(`${server.url}/api/stagePurchase/receipt/add`, receiptBody(run, ++n), token);
+    if (answer.code !== '0000') throw new Error(`${answer.code} ${answer.msg}`);
+  };
   const send = async (): Promise<void> => {
     if (kind === 'health') {
       const res = await fetch(`${server.url}/api/health`);
@@ -61,12 +54,11 @@ try {
       if (!res.ok) throw new Error(`health ${res.status}`);
       return;
     }
+    if (kind === 'write') return write();
     const answer =
       kind === 'receipts'
         ? await post(`${server.url}/api/stagePurchase/receipt/page`, { pageNo: 1, pageSize: 20 }, token)
-        : kind === 'list'
-          ? await post(`${server.url}${ACCOUNT_LOG_PAGE.path}`, ACCOUNT_LOG_PAGE.body, token)
-          : await post(`${server.url}/api/stagePurchase/receipt/add`, receiptBody(run, ++n), token);
+        : await post(`${server.url}${ACCOUNT_LOG_PAGE.path}`, ACCOUNT_LOG_PAGE.body, token);
     if (answer.code !== '0000') throw new Error(`${answer.code} ${answer.msg}`);
   };
   const sendMany = async (total: number, one = send) => {
@@ -79,22 +71,15 @@ try {
   };
   const prewrite = Number(process.env.PREWRITE ?? 0);
   if (prewrite > 0) {
-    await sendMany(prewrite, async () => {
-      const answer = await post(
-        `${server.url}/api/stagePurchase/receipt/add`,
-        receiptBody(`${run}p`, ++n),
-        token,
-      );
-      if (answer.code !== '0000') throw new Error(`${answer.code} ${answer.msg}`);
-    });
+    await sendMany(prewrite, write);
     await new Promise((resolve) => setTimeout(resolve, Number(process.env.SETTLE ?? 0)));
   }
   await sendMany(500);
-  const before = [ticks(server.child.pid!), postgresTicks()];
+  const before = [cpuMs(server.child.pid!), postgresCpuMs()];
   const started = Date.now();
   await sendMany(N);
-  const after = [ticks(server.child.pid!), postgresTicks()];
-  const perRequest = (i: number) => (((after[i]! - before[i]!) / HZ / N) * 1000).toFixed(2);
+  const after = [cpuMs(server.child.pid!), postgresCpuMs()];
+  const perRequest = (i: number) => ((after[i]! - before[i]!) / N).toFixed(2);
   const rate = (N / ((Date.now() - started) / 1000)).toFixed(0);
   console.log(
     `${label} ${N} ${kind} requests, ${rate} req/s: server ${perRequest(0)} ms, PostgreSQL ${perRequest(1)} ms of CPU a request`,

@@ -49,7 +49,7 @@ export function receiptBody(run: string, n: number) {
 }
 
 /** The five steps of the mix; `write` numbers each new receipt uniquely across all connections. */
-function mixedWorkload(token: string, run: string) {
+export function mixedWorkload(token: string, run: string) {
   let written = 0;
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   const json = (body: unknown) => JSON.stringify(body);
